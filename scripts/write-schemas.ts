@@ -1,0 +1,12 @@
+// Writes schemas/*.json from the TypeScript definitions (the one source of both).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../src/content/paths.js';
+import { publishedSchemas } from '../src/content/schema/published.js';
+
+const dir = path.join(PACKAGE_ROOT, 'schemas');
+mkdirSync(dir, { recursive: true });
+for (const [name, text] of Object.entries(publishedSchemas())) {
+  writeFileSync(path.join(dir, name), text);
+  console.log(`wrote schemas/${name}`);
+}

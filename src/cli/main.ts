@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { UsageError } from '../content/check-content.js';
+import { PACKAGE_ROOT } from '../content/paths.js';
+import { LANG_PATTERN } from '../content/schema/common.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
+import { initCommand } from './init-command.js';
+import { EXIT, processIo, type CliIo } from './io.js';
+import { validateCommand } from './validate-command.js';
+
+export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function languages(value: string, previous: string[] = []): string[] {
+  const list = value.split(',').map((l) => l.trim()).filter(Boolean);
+  const bad = list.filter((l) => !new RegExp(LANG_PATTERN).test(l));
+  if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
+  return [...previous, ...list];
+}
+
+function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
+  const program = new Command('pocketpress')
+    .description('Turns board games written as YAML and Markdown into print-and-play files.')
+    .version(VERSION, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError('(run with --help for the options)');
+
+  program
+    .command('validate')
+    .description('check every game under dir (default content/) and print every problem')
+    .argument('[dir]', 'a folder of games, or one game folder', 'content')
+    .option('--game <id>', 'only this game (repeat for several)', collect)
+    .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--quiet', 'print errors only')
+    .action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+      setCode(validateCommand(dir, options, io));
+    });
+
+  program
+    .command('init')
+    .description('write a small working game into dir')
+    .argument('<dir>', 'the new game folder (must not exist, or be empty)')
+    .option('--id <id>', 'the game id (default: the folder name)')
+    .action((dir: string, options: { id?: string }) => {
+      setCode(initCommand(dir, options, io));
+    });
+
+  return program;
+}
+
+/** Runs the CLI on argv (without "node pocketpress") and returns the exit code. */
+export async function run(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`pocketpress: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`pocketpress: internal error, please report it with the content that caused it\n${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.usage;
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  return run(argv, processIo);
+}

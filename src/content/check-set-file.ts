@@ -1,0 +1,83 @@
+import { checkAgainstSchema } from './check-schema.js';
+import { checkMarks, type MarkContext } from './check-marks.js';
+import type { LoadedYaml } from './load-yaml.js';
+import { ITEM_BASE_KEYS, type ComponentSet } from './schema/set.js';
+import { diagnosticAt, toPointer } from './source.js';
+import { compileItemsValidator, coreValidators } from './validators.js';
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** Where in a field schema a keyword the compiler rejected is written, so the message can point at it. */
+function findKey(value: unknown, key: string, trail: (string | number)[] = []): (string | number)[] | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findKey(value[i], key, [...trail, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === key) return [...trail, k];
+      const found = findKey(v, key, [...trail, k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Checks one component-set file: its schema, its field schema, its items against that, and ids. */
+export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): ComponentSet | undefined {
+  const { report } = ctx;
+  const at = (pointer: string, code: string, message: string, target: 'value' | 'key' | 'owner' = 'value') =>
+    report(diagnosticAt(loaded.file, loaded.doc, { code, message, pointer, target }));
+  const data = asRecord(loaded.data);
+  if (!data) {
+    if (loaded.data !== undefined) at('', 'wrong-type', 'a set file must be a map of keys (id, kind, size, front, fields, items), not a list or a single value');
+    return undefined;
+  }
+  const { valid, marks } = checkAgainstSchema(loaded, coreValidators().set, data, report);
+  checkMarks(loaded, marks, ctx);
+
+  const fields = data['fields'] === undefined ? {} : asRecord(data['fields']);
+  let itemsValid = false;
+  if (fields) {
+    const properties = asRecord(fields['properties']) ?? {};
+    let fieldsOk = true;
+    for (const reserved of ITEM_BASE_KEYS) {
+      if (reserved in properties) {
+        at(`/fields/properties/${reserved}`, 'reserved-key', `"${reserved}" is part of every item already; remove it from the field schema`, 'key');
+        fieldsOk = false;
+      }
+    }
+    if ('type' in fields && fields['type'] !== 'object') {
+      at('/fields/type', 'bad-field-schema', `the fields of an item form a map: type must be "object", found ${JSON.stringify(fields['type'])}`);
+      fieldsOk = false;
+    }
+    const compiled = compileItemsValidator(fields);
+    if ('problem' in compiled) {
+      const keyword = /unknown keyword: "([^"]+)"/.exec(compiled.problem)?.[1];
+      const trail = keyword ? findKey(fields, keyword) : undefined;
+      at(toPointer(['fields', ...(trail ?? [])]), 'bad-field-schema', `the field schema is not valid JSON Schema: ${compiled.problem}`, trail ? 'key' : 'owner');
+    } else if (fieldsOk && Array.isArray(data['items'])) {
+      const items = checkAgainstSchema(loaded, compiled.validate, data['items'], report, '/items');
+      checkMarks(loaded, items.marks, ctx);
+      itemsValid = items.valid;
+    }
+  }
+
+  const seen = new Map<string, number>();
+  const items = Array.isArray(data['items']) ? data['items'] : [];
+  items.forEach((item, index) => {
+    const id = asRecord(item)?.['id'];
+    if (typeof id !== 'string') return;
+    const first = seen.get(id);
+    if (first !== undefined) {
+      const line = diagnosticAt(loaded.file, loaded.doc, { code: '', message: '', pointer: `/items/${first}/id` }).line;
+      at(`/items/${index}/id`, 'duplicate-id', `the id "${id}" is already used by item ${first + 1} of this set (line ${line}); ids must be unique`);
+    } else {
+      seen.set(id, index);
+    }
+  });
+  return valid && itemsValid ? (data as unknown as ComponentSet) : undefined;
+}

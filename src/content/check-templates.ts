@@ -1,0 +1,139 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { didYouMean } from '../diagnostics/did-you-mean.js';
+import { checkAgainstSchema } from './check-schema.js';
+import { loadYaml, type LoadedYaml } from './load-yaml.js';
+import type { LoadedTemplate, Report } from './model.js';
+import { checkGamePath, SHARED_TEMPLATES_DIR } from './paths.js';
+import { HEX_COLOR_PATTERN } from './schema/common.js';
+import type { Template } from './schema/template.js';
+import { diagnosticAt, type Target } from './source.js';
+import { coreValidators } from './validators.js';
+
+/** Colour words every template may use besides the game's palette. */
+export const BUILTIN_COLORS = ['none', 'transparent', 'black', 'white'] as const;
+
+const EXTENSIONS = ['.yaml', '.yml'];
+
+export interface TemplateContext {
+  gameDir: string;
+  palette: ReadonlySet<string>;
+  report: Report;
+  /** Every template loaded for this game, by absolute path. */
+  loaded: Map<string, LoadedTemplate>;
+}
+
+/** Where a reference to a template is written, to point at it when the template is missing. */
+export interface TemplateReference {
+  source: LoadedYaml;
+  pointer: string;
+}
+
+function folders(gameDir: string): { dir: string; origin: 'game' | 'shared' }[] {
+  return [
+    { dir: path.join(gameDir, 'templates'), origin: 'game' },
+    { dir: SHARED_TEMPLATES_DIR, origin: 'shared' },
+  ];
+}
+
+/** The file a template name stands for: the game's own templates/ first, then the shared ones. */
+export function findTemplateFile(name: string, gameDir: string, skip?: string): { file: string; origin: 'game' | 'shared' } | undefined {
+  for (const { dir, origin } of folders(gameDir)) {
+    for (const ext of EXTENSIONS) {
+      const file = path.join(dir, name + ext);
+      if (file !== skip && existsSync(file)) return { file, origin };
+    }
+  }
+  return undefined;
+}
+
+export function availableTemplateNames(gameDir: string): string[] {
+  const names = new Set<string>();
+  for (const { dir } of folders(gameDir)) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) {
+      const ext = path.extname(f);
+      if (EXTENSIONS.includes(ext)) names.add(path.basename(f, ext));
+    }
+  }
+  return [...names].sort();
+}
+
+function isBinding(value: string): boolean {
+  return value.includes('{{');
+}
+
+/** Reports colour names that are neither hex, built in, nor in the palette; and image files that are missing. */
+function checkElements(source: LoadedYaml, template: Template, ctx: TemplateContext): void {
+  const hex = new RegExp(HEX_COLOR_PATTERN);
+  const known = [...BUILTIN_COLORS, ...ctx.palette];
+  const at = (pointer: string, code: string, message: string, target: Target = 'value') =>
+    ctx.report(diagnosticAt(source.file, source.doc, { code, message, pointer, target }));
+  const checkColor = (value: unknown, pointer: string) => {
+    if (typeof value !== 'string' || hex.test(value) || isBinding(value) || known.includes(value)) return;
+    const palette = ctx.palette.size > 0 ? `the palette has ${[...ctx.palette].join(', ')}` : 'the game has no palette';
+    at(pointer, 'unknown-color', `"${value}" is not a colour: use "#rrggbb" or a palette name (${palette})${didYouMean(value, known)}`);
+  };
+  const visit = (elements: readonly Record<string, unknown>[], base: string) => {
+    elements.forEach((element, i) => {
+      const pointer = `${base}/${i}`;
+      for (const key of ['fill', 'stroke', 'color']) checkColor(element[key], `${pointer}/${key}`);
+      const src = element['src'];
+      if (element['type'] === 'image' && typeof src === 'string' && !isBinding(src)) {
+        const check = checkGamePath(ctx.gameDir, src);
+        if (!check.ok) at(`${pointer}/src`, check.code, check.message);
+      }
+      if (Array.isArray(element['elements'])) visit(element['elements'] as Record<string, unknown>[], `${pointer}/elements`);
+    });
+  };
+  checkColor(template.background, '/background');
+  visit(template.elements as unknown as Record<string, unknown>[], '/elements');
+}
+
+/**
+ * Loads the template `name` and the ones it extends, reporting problems in each file once, and
+ * at the reference when the name leads nowhere or the chain of `extends` loops.
+ */
+export function loadTemplate(
+  name: string,
+  from: TemplateReference,
+  ctx: TemplateContext,
+  chain: readonly string[] = [],
+  skip?: string,
+): LoadedTemplate | undefined {
+  const refer = (code: string, message: string) =>
+    ctx.report(diagnosticAt(from.source.file, from.source.doc, { code, message, pointer: from.pointer }));
+  const found = findTemplateFile(name, ctx.gameDir, skip);
+  if (!found) {
+    const where = `templates/${name}.yaml in the game or in the shared templates`;
+    refer('unknown-template', `there is no template "${name}" (looked for ${where})${didYouMean(name, availableTemplateNames(ctx.gameDir))}`);
+    return undefined;
+  }
+  if (chain.includes(found.file)) {
+    const names = [...chain, found.file].map((f) => path.basename(f, path.extname(f)));
+    refer('template-cycle', `templates extend each other in a loop: ${names.join(' → ')}`);
+    return undefined;
+  }
+  const cached = ctx.loaded.get(found.file);
+  if (cached) return cached;
+
+  const source = loadYaml(found.file);
+  const entry: LoadedTemplate = { name, origin: found.origin, source };
+  ctx.loaded.set(found.file, entry);
+  for (const d of source.diagnostics) ctx.report(d);
+  if (source.data === undefined) return entry;
+  if (!source.data || typeof source.data !== 'object' || Array.isArray(source.data)) {
+    ctx.report(diagnosticAt(source.file, source.doc, { code: 'wrong-type', message: 'a template must be a map of keys (elements, extends, …)', pointer: '' }));
+    return entry;
+  }
+  const { valid } = checkAgainstSchema(source, coreValidators().template, source.data, ctx.report);
+  if (!valid) return entry;
+  const template = source.data as Template;
+  entry.data = template;
+  checkElements(source, template, ctx);
+  if (template.extends) {
+    const selfSkip = template.extends === name ? found.file : undefined;
+    entry.base = loadTemplate(template.extends, { source, pointer: '/extends' }, ctx, [...chain, found.file], selfSkip);
+  }
+  return entry;
+}

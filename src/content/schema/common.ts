@@ -1,0 +1,78 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../lengths.js';
+
+/** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
+export const LOCALIZED_KEYWORD = 'x-localized';
+/** Schema keyword marking a path to a file inside the game folder (checked to exist and to stay inside). */
+export const ASSET_KEYWORD = 'x-asset';
+
+export const ID_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
+export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Z]{2})?$';
+
+export const Id = Type.String({
+  pattern: ID_PATTERN,
+  description: 'an id: lower-case letters, digits, "-" and "_", starting with a letter or digit, e.g. "dev-cards"',
+});
+
+export const LangCode = Type.String({
+  pattern: LANG_PATTERN,
+  description: 'a language code such as "en" or "fr"',
+});
+
+/** Text a player reads: the same in every language, or one entry per language. */
+export const LocalizedText = Type.Union(
+  [
+    Type.String(),
+    Type.Record(Type.String({ pattern: LANG_PATTERN }), Type.String(), {
+      minProperties: 1,
+      description: 'a map of languages, e.g. {en: "Oil", fr: "Huile"}',
+    }),
+  ],
+  {
+    [LOCALIZED_KEYWORD]: true,
+    description: 'text: a plain string (the same in every language) or a map of languages such as {en: "Oil", fr: "Huile"}',
+  },
+);
+export type LocalizedText = Static<typeof LocalizedText>;
+
+export const Length = Type.Union(
+  [Type.Number(), Type.String({ pattern: LENGTH_PATTERN })],
+  { description: 'a length such as 63mm, 2.5in, 0.5cm or 12pt (a bare number is millimetres)' },
+);
+export type Length = Static<typeof Length>;
+
+export const TemplateLength = Type.Union(
+  [Type.Number(), Type.String({ pattern: TEMPLATE_LENGTH_PATTERN })],
+  {
+    description:
+      "a length such as 5mm, 0.25in or 12pt, or a share of the component's size such as 50% (a bare number is in the template's unit)",
+  },
+);
+export type TemplateLength = Static<typeof TemplateLength>;
+
+export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+
+export const HexColor = Type.String({
+  pattern: HEX_COLOR_PATTERN,
+  description: 'a colour written "#rrggbb" (or "#rgb", "#rrggbbaa")',
+});
+
+/** A colour in a template: hex, a name from the game's palette, or a binding such as "{{item.colour}}". */
+export const Color = Type.String({
+  pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-z][a-z0-9-]*|.*\\{\\{.+\\}\\}.*)$',
+  description: 'a colour: "#rrggbb", a name from the game\'s palette, "none", or a binding such as "{{item.colour}}"',
+});
+
+/** A path relative to the game folder. */
+export function AssetPath(description: string, options: { kinds?: string[] } = {}): TSchema {
+  return Type.String({ minLength: 1, [ASSET_KEYWORD]: options.kinds ?? true, description });
+}
+
+export const Range = (description: string) =>
+  Type.Object(
+    {
+      min: Type.Integer({ minimum: 1, description: `smallest ${description}` }),
+      max: Type.Integer({ minimum: 1, description: `largest ${description}` }),
+    },
+    { additionalProperties: false, description: `${description}: {min, max}` },
+  );

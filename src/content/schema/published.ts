@@ -1,0 +1,20 @@
+import { GameSchema } from './game.js';
+import { SetSchema } from './set.js';
+import { TemplateSchema } from './template.js';
+
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** The schemas published in schemas/, as JSON text, by file name. */
+export function publishedSchemas(): Record<string, string> {
+  const entries = {
+    'game.schema.json': GameSchema,
+    'set.schema.json': SetSchema,
+    'template.schema.json': TemplateSchema,
+  };
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, schema]) => [
+      name,
+      JSON.stringify({ $schema: DIALECT, $id: name, ...schema }, null, 2) + '\n',
+    ]),
+  );
+}

@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { NAMED_SIZE_NAMES } from '../sizes.js';
+import { Id, Length, LocalizedText } from './common.js';
+
+export const SET_KINDS = ['cards', 'tiles', 'tokens', 'boards', 'standees', 'sheets'] as const;
+export const SHAPES = ['rectangle', 'rounded', 'circle', 'hex'] as const;
+
+export const Size = Type.Union(
+  [
+    Type.Union(
+      NAMED_SIZE_NAMES.map((name) => Type.Literal(name)),
+      { description: `a named size: ${NAMED_SIZE_NAMES.join(', ')}` },
+    ),
+    Type.Object(
+      { width: Length, height: Length },
+      { additionalProperties: false, description: 'an explicit size, e.g. {width: 63mm, height: 88mm}' },
+    ),
+  ],
+  { description: `a named size (${NAMED_SIZE_NAMES.join(', ')}) or {width, height}` },
+);
+
+/** Keys every item has, whatever its set's fields. */
+export const ITEM_BASE_KEYS = ['id', 'count'] as const;
+
+export const ItemBase = Type.Object(
+  {
+    id: Id,
+    count: Type.Optional(Type.Integer({ minimum: 1, description: 'how many copies of this item the game has (default 1)' })),
+  },
+  { additionalProperties: true, description: "an item: its id, its count, and its set's fields" },
+);
+
+export const SetSchema = Type.Object(
+  {
+    id: Id,
+    kind: Type.Union(
+      SET_KINDS.map((k) => Type.Literal(k)),
+      { description: `what the set holds: ${SET_KINDS.join(', ')}` },
+    ),
+    name: LocalizedText,
+    size: Size,
+    shape: Type.Optional(
+      Type.Union(
+        SHAPES.map((s) => Type.Literal(s)),
+        { description: `the outline cut: ${SHAPES.join(', ')} (default rectangle)` },
+      ),
+    ),
+    cornerRadius: Type.Optional(Length),
+    orientation: Type.Optional(
+      Type.Union([Type.Literal('portrait'), Type.Literal('landscape')], {
+        description: 'landscape swaps the width and height of the size',
+      }),
+    ),
+    bleed: Type.Optional(Length),
+    front: Id,
+    back: Type.Optional(Id),
+    fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'the JSON Schema (draft 2020-12) of the fields every item of this set has, besides id and count; "#/$defs/text", "#/$defs/length", "#/$defs/color" and "#/$defs/asset" are predefined',
+    })),
+    items: Type.Array(ItemBase, { minItems: 1, description: 'the components of this set' }),
+  },
+  { additionalProperties: false, title: 'pocketpress component set', description: 'one component set: cards, tiles, tokens…' },
+);
+
+export type ComponentSet = Static<typeof SetSchema>;
+export type Item = Static<typeof ItemBase> & Record<string, unknown>;

@@ -1,0 +1,207 @@
+import { Type, type Static, type TSchema, type TProperties } from '@sinclair/typebox';
+import { Color, Id, Length, TemplateLength } from './common.js';
+import type { TemplateLength as TemplateLengthValue } from './common.js';
+
+const Common = {
+  name: Type.Optional(Type.String({ description: 'a name, so a template that extends this one can replace the element' })),
+  when: Type.Optional(
+    Type.String({ description: 'draw only when this holds, e.g. "item.kind == \'event\'" or "slot.health"' }),
+  ),
+  rotate: Type.Optional(Type.Number({ description: 'turn by this many degrees, clockwise, about the element centre' })),
+  opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+};
+
+const Box = {
+  x: Type.Optional(TemplateLength),
+  y: Type.Optional(TemplateLength),
+  width: Type.Optional(TemplateLength),
+  height: Type.Optional(TemplateLength),
+};
+
+const Paint = {
+  fill: Type.Optional(Color),
+  stroke: Type.Optional(Color),
+  strokeWidth: Type.Optional(Length),
+  dash: Type.Optional(Type.Array(Length, { minItems: 1, description: 'dash and gap lengths, e.g. [2mm, 1mm]' })),
+};
+
+/** [x, y], written as a draft 2020-12 tuple. */
+const Point = Type.Unsafe<[TemplateLengthValue, TemplateLengthValue]>({
+  type: 'array',
+  prefixItems: [TemplateLength, TemplateLength],
+  items: false,
+  minItems: 2,
+  maxItems: 2,
+  description: 'a point [x, y]',
+});
+
+function element<T extends TProperties>(type: string, properties: T, description: string) {
+  return Type.Object(
+    { type: Type.Literal(type), ...Common, ...properties },
+    { additionalProperties: false, description },
+  );
+}
+
+export const RectElement = element('rect', { ...Box, ...Paint, radius: Type.Optional(Length) }, 'a rectangle, rounded with radius');
+export const EllipseElement = element('ellipse', { ...Box, ...Paint }, 'an ellipse inside its box');
+export const LineElement = element(
+  'line',
+  {
+    x1: TemplateLength,
+    y1: TemplateLength,
+    x2: TemplateLength,
+    y2: TemplateLength,
+    stroke: Type.Optional(Color),
+    strokeWidth: Type.Optional(Length),
+    dash: Paint.dash,
+  },
+  'a straight line',
+);
+export const PolygonElement = element(
+  'polygon',
+  {
+    ...Paint,
+    points: Type.Array(Point, {
+      minItems: 2,
+      description: 'corner points [x, y]',
+    }),
+    closed: Type.Optional(Type.Boolean({ description: 'join the last point to the first (default true)' })),
+  },
+  'a polygon or polyline through points',
+);
+export const PathElement = element(
+  'path',
+  {
+    ...Box,
+    ...Paint,
+    d: Type.String({ minLength: 1, description: 'SVG path data' }),
+    viewBox: Type.Optional(
+      Type.Array(Type.Number(), {
+        minItems: 4,
+        maxItems: 4,
+        description: 'the coordinates of d: [minX, minY, width, height]; the path is scaled into the box',
+      }),
+    ),
+  },
+  'an SVG path scaled into its box',
+);
+export const ImageElement = element(
+  'image',
+  {
+    ...Box,
+    src: Type.String({ minLength: 1, description: 'an image in the game folder (PNG, JPEG, SVG) or a binding "{{item.art}}"' }),
+    fit: Type.Optional(
+      Type.Union([Type.Literal('contain'), Type.Literal('cover'), Type.Literal('stretch')], {
+        description: 'how the image fills its box (default contain)',
+      }),
+    ),
+    clip: Type.Optional(
+      Type.Union([Type.Literal('rect'), Type.Literal('ellipse')], { description: 'clip the image to its box or to the ellipse in it' }),
+    ),
+    radius: Type.Optional(Length),
+  },
+  'an image',
+);
+export const TextElement = element(
+  'text',
+  {
+    ...Box,
+    text: Type.String({ description: 'the text, with bindings "{{item.name}}", **bold**, *italic* and icons :skull:' }),
+    font: Type.Optional(Type.String({ minLength: 1, description: 'a font family of the game (default: the first one)' })),
+    weight: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('bold')])),
+    style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')])),
+    size: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'font size in points' })),
+    minSize: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'smallest size the text may shrink to so it fits' })),
+    color: Type.Optional(Color),
+    align: Type.Optional(
+      Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right'), Type.Literal('justify')]),
+    ),
+    valign: Type.Optional(Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')])),
+    lineHeight: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'line spacing as a multiple of the size' })),
+    letterSpacing: Type.Optional(Length),
+    transform: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('uppercase'), Type.Literal('lowercase')])),
+  },
+  'a text box',
+);
+
+const ElementRef = Type.Unsafe<Element>({ $ref: '#/$defs/element' });
+
+export const Repeat = Type.Object(
+  {
+    over: Type.String({ minLength: 1, description: 'an array field, e.g. "item.slots"' }),
+    as: Type.Optional(Type.String({ pattern: '^[a-z][A-Za-z0-9_]*$', description: 'the name of each entry (default "entry")' })),
+    dx: Type.Optional(TemplateLength),
+    dy: Type.Optional(TemplateLength),
+  },
+  { additionalProperties: false, description: 'draw the group once per entry, moved by dx, dy each time' },
+);
+
+export const GroupElement = element(
+  'group',
+  {
+    x: Type.Optional(TemplateLength),
+    y: Type.Optional(TemplateLength),
+    repeat: Type.Optional(Repeat),
+    elements: Type.Array(ElementRef),
+  },
+  'elements drawn together, moved by x and y, optionally repeated',
+);
+
+const ELEMENT_SCHEMAS = [
+  RectElement,
+  EllipseElement,
+  LineElement,
+  PolygonElement,
+  PathElement,
+  ImageElement,
+  TextElement,
+  GroupElement,
+] as const;
+
+export const ELEMENT_TYPES = ['rect', 'ellipse', 'line', 'polygon', 'path', 'image', 'text', 'group'] as const;
+
+type GroupBase = Omit<Static<typeof GroupElement>, 'elements'>;
+export interface Group extends GroupBase {
+  elements: Element[];
+}
+export type Element =
+  | Static<typeof RectElement>
+  | Static<typeof EllipseElement>
+  | Static<typeof LineElement>
+  | Static<typeof PolygonElement>
+  | Static<typeof PathElement>
+  | Static<typeof ImageElement>
+  | Static<typeof TextElement>
+  | Group;
+
+/** One of the element types, chosen by its `type`. */
+export const ElementSchema: TSchema = Type.Unsafe<Element>({
+  type: 'object',
+  required: ['type'],
+  discriminator: { propertyName: 'type' },
+  oneOf: [...ELEMENT_SCHEMAS],
+  description: `a drawing element: ${ELEMENT_TYPES.join(', ')}`,
+});
+
+export const TemplateSchema = Type.Object(
+  {
+    description: Type.Optional(Type.String()),
+    extends: Type.Optional(Id),
+    unit: Type.Optional(
+      Type.Union([Type.Literal('mm'), Type.Literal('pt'), Type.Literal('in')], {
+        description: 'the unit of bare numbers in this template (default mm)',
+      }),
+    ),
+    safe: Type.Optional(Length),
+    background: Type.Optional(Color),
+    elements: Type.Array(ElementRef, { description: 'drawn in order, each over the ones before' }),
+  },
+  {
+    additionalProperties: false,
+    title: 'pocketpress template',
+    description: 'a template: how one face of a component is drawn',
+    $defs: { element: ElementSchema },
+  },
+);
+
+export type Template = Static<typeof TemplateSchema> & { elements: Element[] };

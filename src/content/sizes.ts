@@ -1,0 +1,23 @@
+/** Named component sizes in millimetres (width × height, portrait). Facts from print-shop practice. */
+export const NAMED_SIZES = {
+  poker: { width: 63, height: 88 },
+  'poker-us': { width: 63.5, height: 88.9 },
+  bridge: { width: 57.15, height: 88.9 },
+  'mini-us': { width: 44.45, height: 63.5 },
+  'mini-euro': { width: 44, height: 68 },
+  tarot: { width: 70, height: 120 },
+  jumbo: { width: 88.9, height: 127 },
+  'square-small': { width: 63.5, height: 63.5 },
+  square: { width: 69.85, height: 69.85 },
+  'square-large': { width: 88.9, height: 88.9 },
+  a4: { width: 210, height: 297 },
+  a5: { width: 148, height: 210 },
+  a6: { width: 105, height: 148 },
+  a7: { width: 74, height: 105 },
+  letter: { width: 215.9, height: 279.4 },
+  'half-letter': { width: 139.7, height: 215.9 },
+} as const satisfies Record<string, { width: number; height: number }>;
+
+export type NamedSize = keyof typeof NAMED_SIZES;
+
+export const NAMED_SIZE_NAMES = Object.keys(NAMED_SIZES) as NamedSize[];

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { codeFrameColumns } from '@babel/code-frame';
+import { countDiagnostics, type Diagnostic } from './diagnostic.js';
+
+export type OutputFormat = 'text' | 'json' | 'github';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'github'];
+
+/** A file path as users see it: relative to the working directory, with forward slashes. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file) || path.basename(file);
+  return rel.split(path.sep).join('/');
+}
+
+function codeFrame(d: Diagnostic, readText: (file: string) => string | undefined): string {
+  const text = readText(d.file);
+  if (text === undefined || text === '') return '';
+  const frame = codeFrameColumns(
+    text,
+    { start: { line: d.line, column: d.column }, end: { line: d.endLine, column: d.endColumn } },
+    { linesAbove: 1, linesBelow: 0, highlightCode: false },
+  );
+  return frame
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
+function textReader(): (file: string) => string | undefined {
+  const cache = new Map<string, string | undefined>();
+  return (file) => {
+    if (!cache.has(file)) {
+      try {
+        const bytes = readFileSync(file);
+        cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8'));
+      } catch {
+        cache.set(file, undefined);
+      }
+    }
+    return cache.get(file);
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** One line per diagnostic with a code frame under it, then a summary line. */
+export function formatText(diagnostics: readonly Diagnostic[], options: { cwd: string; summaryOf?: string }): string {
+  const read = textReader();
+  const blocks = diagnostics.map((d) => {
+    const head = `${displayPath(d.file, options.cwd)}:${d.line}:${d.column}  ${d.severity}  ${d.code}  ${d.message}`;
+    const frame = codeFrame(d, read);
+    return frame ? `${head}\n${frame}` : head;
+  });
+  const { errors, warnings } = countDiagnostics(diagnostics);
+  const what = options.summaryOf ? ` in ${options.summaryOf}` : '';
+  const summary = errors + warnings === 0 ? `no problems${what}` : `${plural(errors, 'error')}, ${plural(warnings, 'warning')}${what}`;
+  return [...blocks, summary].join('\n\n') + '\n';
+}
+
+/** Exactly one JSON object: the diagnostics with paths relative to `cwd`, and the counts. */
+export function formatJson(diagnostics: readonly Diagnostic[], options: { cwd: string }): string {
+  const { errors, warnings } = countDiagnostics(diagnostics);
+  const list = diagnostics.map((d) => {
+    const out: Record<string, unknown> = {
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      file: displayPath(d.file, options.cwd),
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+    };
+    if (d.path !== undefined) out['path'] = d.path;
+    return out;
+  });
+  return JSON.stringify({ diagnostics: list, errors, warnings }) + '\n';
+}
+
+/** Escapes the message of a workflow command. */
+export function escapeGithubData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property (file, title) of a workflow command. */
+export function escapeGithubProperty(s: string): string {
+  return escapeGithubData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** GitHub Actions workflow commands, one per diagnostic. */
+export function formatGithub(diagnostics: readonly Diagnostic[], options: { cwd: string }): string {
+  return diagnostics
+    .map((d) => {
+      const props = [
+        `file=${escapeGithubProperty(displayPath(d.file, options.cwd))}`,
+        `line=${d.line}`,
+        `col=${d.column}`,
+        `endLine=${d.endLine}`,
+        `endColumn=${d.endColumn}`,
+        `title=${escapeGithubProperty(d.code)}`,
+      ].join(',');
+      return `::${d.severity} ${props}::${escapeGithubData(d.message)}\n`;
+    })
+    .join('');
+}
+
+export function formatDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  format: OutputFormat,
+  options: { cwd: string; summaryOf?: string },
+): string {
+  switch (format) {
+    case 'text':
+      return formatText(diagnostics, options);
+    case 'json':
+      return formatJson(diagnostics, options);
+    case 'github':
+      return formatGithub(diagnostics, options);
+  }
+}
