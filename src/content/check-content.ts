@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { dedupeDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
@@ -24,6 +25,9 @@ function gameId(game: LoadedGame): string {
 
 /** Loads and checks every game under `dir`. Throws UsageError when there is nothing to check. */
 export function checkContent(dir: string, options: CheckContentOptions = {}): ContentCheck {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new UsageError(`there is no folder ${dir}`);
+  }
   const discovery = discoverGames(dir);
   if (discovery.games.length === 0) {
     throw new UsageError(`no game found in ${dir}: a game is a folder with a game.yaml (try "pocketpress init ${path.join(dir, 'my-game')}")`);
@@ -52,7 +56,7 @@ export function checkContent(dir: string, options: CheckContentOptions = {}): Co
       diagnostics.push(
         diagnosticAt(game.source.file, game.source.doc, {
           code: 'duplicate-id',
-          message: `the game id "${id}" is also used by ${path.relative(process.cwd(), other.source.file.path)}; game ids must be unique`,
+          message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), other.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
           pointer: '/id',
         }),
       );

@@ -3,6 +3,7 @@ import { checkAgainstSchema } from './check-schema.js';
 import { checkMarks } from './check-marks.js';
 import type { LoadedYaml } from './load-yaml.js';
 import type { Report } from './model.js';
+import { idFromFolder } from './ids.js';
 import { checkGamePath, resolvePackageFile } from './paths.js';
 import type { Game } from './schema/game.js';
 import { diagnosticAt, toPointer } from './source.js';
@@ -12,6 +13,8 @@ export interface GameFileCheck {
   game?: Game;
   /** The languages to check translations in. */
   languages: string[];
+  /** The languages the game declares. */
+  declared: string[];
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -35,17 +38,17 @@ export function checkGameFile(
   const data = asRecord(loaded.data);
   if (loaded.data !== undefined && !data) {
     at('', 'wrong-type', 'game.yaml must be a map of keys (id, title, languages, …), not a list or a single value');
-    return { languages: [] };
+    return { languages: [], declared: [] };
   }
   const declared = declaredLanguages(data);
   const languages = options.onlyLanguages ? declared.filter((l) => options.onlyLanguages!.includes(l)) : declared;
-  if (!data) return { languages };
+  if (!data) return { languages, declared };
 
   const { valid, marks } = checkAgainstSchema(loaded, coreValidators().game, data, report);
-  checkMarks(loaded, marks, { gameDir, languages, report });
+  checkMarks(loaded, marks, { gameDir, languages, declared, report });
 
   const folder = path.basename(gameDir);
-  if (typeof data['id'] === 'string' && data['id'] !== folder) {
+  if (typeof data['id'] === 'string' && data['id'] !== folder && data['id'] !== idFromFolder(folder)) {
     at('/id', 'id-mismatch', `the game id "${data['id']}" differs from its folder name "${folder}"; output goes to out/${data['id']}/`, 'warning');
   }
   const source = data['sourceLanguage'];
@@ -86,5 +89,5 @@ export function checkGameFile(
       if (!check.ok) at('/rulebook', check.code, `the ${lang} rulebook: ${check.message} (or name it under rulebook.sources.${lang})`);
     }
   }
-  return { game: valid ? (data as unknown as Game) : undefined, languages };
+  return { game: valid ? (data as unknown as Game) : undefined, languages, declared };
 }

@@ -14,9 +14,10 @@ export interface CheckGameOptions {
   report: Report;
 }
 
-function lineOf(source: LoadedYaml, pointer: string): string {
+/** `sets/cards.yaml:13`: where a value is, relative to the game folder. */
+function lineOf(gameDir: string, source: LoadedYaml, pointer: string): string {
   const d = diagnosticAt(source.file, source.doc, { code: '', message: '', pointer });
-  return `${path.relative(process.cwd(), source.file.path)}:${d.line}`;
+  return `${path.relative(gameDir, source.file.path).split(path.sep).join('/')}:${d.line}`;
 }
 
 /** Loads one game folder and checks everything in it, reporting every problem found. */
@@ -24,14 +25,14 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
   const { report } = options;
   const source = loadYaml(path.join(gameDir, GAME_FILE));
   source.diagnostics.forEach(report);
-  const { game, languages } = checkGameFile(source, gameDir, { onlyLanguages: options.languages, report });
+  const { game, languages, declared } = checkGameFile(source, gameDir, { onlyLanguages: options.languages, report });
   const result: LoadedGame = { dir: gameDir, source, data: game, sets: [], templates: new Map() };
   const raw = source.data as Record<string, unknown> | undefined;
   const written = Array.isArray(raw?.['sets']) ? (raw['sets'] as unknown[]) : [];
 
   const palette = raw?.['palette'] && typeof raw['palette'] === 'object' ? Object.keys(raw['palette']) : [];
   const templateContext: TemplateContext = { gameDir, palette: new Set(palette), report, loaded: result.templates };
-  const markContext = { gameDir, languages, report };
+  const markContext = { gameDir, languages, declared, report };
   const setIds = new Map<string, LoadedSet>();
   const itemIds = new Map<string, { set: LoadedSet; index: number }>();
 
@@ -52,7 +53,7 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
         report(
           diagnosticAt(setSource.file, setSource.doc, {
             code: 'duplicate-id',
-            message: `the set id "${id}" is already used by ${lineOf(other.source, '/id')}; set ids must be unique in a game`,
+            message: `the set id "${id}" is already used by ${lineOf(gameDir, other.source, '/id')}; set ids must be unique in a game`,
             pointer: '/id',
           }),
         );
@@ -68,7 +69,7 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
         report(
           diagnosticAt(setSource.file, setSource.doc, {
             code: 'duplicate-id',
-            message: `the id "${itemId}" is already used by an item of another set (${lineOf(other.set.source, `/items/${other.index}/id`)}); item ids must be unique in a game`,
+            message: `the id "${itemId}" is already used by an item of another set (${lineOf(gameDir, other.set.source, `/items/${other.index}/id`)}); item ids must be unique in a game`,
             pointer: `/items/${i}/id`,
           }),
         );

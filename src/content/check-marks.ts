@@ -10,13 +10,15 @@ export interface MarkContext {
   gameDir: string;
   /** Languages to require in every map of languages; empty to skip the check. */
   languages: readonly string[];
+  /** Every language the game declares (others are reported as unknown). */
+  declared: readonly string[];
   report: Report;
 }
 
 /** Checks what a schema marked: translations complete, files present and inside the game. */
 export function checkMarks(loaded: LoadedYaml, marks: Marks, ctx: MarkContext): void {
-  if (ctx.languages.length > 0) {
-    for (const p of checkTranslations(marks.localized, ctx.languages)) {
+  if (ctx.declared.length > 0) {
+    for (const p of checkTranslations(marks.localized, ctx.languages, ctx.declared)) {
       ctx.report(diagnosticAt(loaded.file, loaded.doc, p));
     }
   }

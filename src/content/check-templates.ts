@@ -76,6 +76,7 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
   };
   const visit = (elements: readonly Record<string, unknown>[], base: string) => {
     elements.forEach((element, i) => {
+      if (!element || typeof element !== 'object') return;
       const pointer = `${base}/${i}`;
       for (const key of ['fill', 'stroke', 'color']) checkColor(element[key], `${pointer}/${key}`);
       const src = element['src'];
@@ -83,11 +84,11 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
         const check = checkGamePath(ctx.gameDir, src);
         if (!check.ok) at(`${pointer}/src`, check.code, check.message);
       }
-      if (Array.isArray(element['elements'])) visit(element['elements'] as Record<string, unknown>[], `${pointer}/elements`);
+      if (element && Array.isArray(element['elements'])) visit(element['elements'] as Record<string, unknown>[], `${pointer}/elements`);
     });
   };
   checkColor(template.background, '/background');
-  visit(template.elements as unknown as Record<string, unknown>[], '/elements');
+  if (Array.isArray(template.elements)) visit(template.elements as unknown as Record<string, unknown>[], '/elements');
 }
 
 /**
@@ -127,10 +128,10 @@ export function loadTemplate(
     return entry;
   }
   const { valid } = checkAgainstSchema(source, coreValidators().template, source.data, ctx.report);
-  if (!valid) return entry;
   const template = source.data as Template;
-  entry.data = template;
   checkElements(source, template, ctx);
+  if (!valid) return entry;
+  entry.data = template;
   if (template.extends) {
     const selfSkip = template.extends === name ? found.file : undefined;
     entry.base = loadTemplate(template.extends, { source, pointer: '/extends' }, ctx, [...chain, found.file], selfSkip);

@@ -22,13 +22,13 @@ function fileDiagnostic(file: SourceFile, code: string, message: string): Diagno
 }
 
 /** Text of a file, or a diagnostic saying why it is not a text file we can read. */
-export function decodeText(bytes: Uint8Array): { text: string } | { problem: string } {
-  if (bytes.includes(0)) return { problem: 'this is a binary file, not text (it contains NUL bytes)' };
+export function decodeText(bytes: Uint8Array): { text: string } | { code: 'binary-file' | 'not-utf8'; problem: string } {
+  if (bytes.includes(0)) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains NUL bytes)' };
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch {
-    return { problem: 'this file is not valid UTF-8 text; save it as UTF-8' };
+    return { code: 'not-utf8', problem: 'this file is not valid UTF-8 text; save it as UTF-8' };
   }
 }
 
@@ -109,7 +109,7 @@ export function loadYaml(filePath: string): LoadedYaml {
   }
   const decoded = decodeText(readFileSync(filePath));
   if ('problem' in decoded) {
-    return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, 'binary-file', decoded.problem)] };
+    return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, decoded.code, decoded.problem)] };
   }
   return parseYaml(filePath, decoded.text);
 }

@@ -26,7 +26,7 @@ function nearbyName(absolute: string): string {
   const dir = path.dirname(absolute);
   try {
     const names = readdirSync(dir);
-    const match = closestMatch(path.basename(absolute), names);
+    const match = closestMatch(path.basename(absolute), names, 1);
     return match ? `; did you mean "${path.relative(path.dirname(absolute), path.join(dir, match))}"?` : '';
   } catch {
     return '';

@@ -114,7 +114,9 @@ export function locate(file: SourceFile, doc: Document | undefined, pointer: str
   if (complete && target === 'key' && found.keyNode) chosen = found.keyNode;
   if (target === 'owner' || !complete) {
     const resolved = resolveAlias(doc, found.node) as Node | null;
-    if ((isMap(resolved) || isSeq(resolved)) && found.keyNode) chosen = found.keyNode;
+    const collection = isMap(resolved) || isSeq(resolved);
+    const flowInPlace = collection && complete && resolved.flow === true;
+    if (collection && found.keyNode && !flowInPlace) chosen = found.keyNode;
   }
   const range = chosen?.range;
   if (!range) return spanOf(file, 0, 1);

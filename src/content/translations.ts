@@ -5,14 +5,18 @@ export interface TranslationProblem {
   severity: 'error' | 'warning';
   message: string;
   pointer: string;
-  target: 'value' | 'key';
+  target: 'value' | 'key' | 'owner';
 }
 
 /**
  * Every map of languages must have each language the game declares. A plain string is the
  * same in every language and is always complete.
  */
-export function checkTranslations(marks: readonly MarkedValue[], languages: readonly string[]): TranslationProblem[] {
+export function checkTranslations(
+  marks: readonly MarkedValue[],
+  languages: readonly string[],
+  declared: readonly string[] = languages,
+): TranslationProblem[] {
   const problems: TranslationProblem[] = [];
   for (const mark of marks) {
     const value = mark.value;
@@ -27,20 +31,20 @@ export function checkTranslations(marks: readonly MarkedValue[], languages: read
         severity: 'error',
         message: `no ${missing.map((l) => `"${l}"`).join(' or ')} text here${sample}; add ${missing.map((l) => `${l}: …`).join(', ')}`,
         pointer: mark.pointer,
-        target: 'value',
+        target: 'owner',
       });
     }
     for (const lang of present) {
       const key = `${mark.pointer}/${lang}`;
-      if (!languages.includes(lang)) {
+      if (!declared.includes(lang)) {
         problems.push({
           code: 'unknown-language',
           severity: 'warning',
-          message: `"${lang}" is not one of this game's languages (${languages.join(', ')}); it is never printed`,
+          message: `"${lang}" is not one of this game's languages (${declared.join(', ')}); it is never printed`,
           pointer: key,
           target: 'key',
         });
-      } else if (typeof map[lang] === 'string' && (map[lang] as string).trim() === '') {
+      } else if (languages.includes(lang) && typeof map[lang] === 'string' && (map[lang] as string).trim() === '') {
         problems.push({ code: 'empty-translation', severity: 'warning', message: `the "${lang}" text is empty`, pointer: key, target: 'value' });
       }
     }

@@ -4,7 +4,7 @@ import { distance } from 'fastest-levenshtein';
  * The closest of `candidates` to `word`, when it is close enough to be a likely typo
  * (at most half of the word's letters differ, and at most 3).
  */
-export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
+export function closestMatch(word: string, candidates: Iterable<string>, maxDistance?: number): string | undefined {
   const lower = word.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -15,7 +15,7 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
       bestDistance = d;
     }
   }
-  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 2)));
+  const limit = maxDistance ?? Math.min(3, Math.max(1, Math.floor(word.length / 2)));
   return best !== undefined && bestDistance <= limit ? best : undefined;
 }
 

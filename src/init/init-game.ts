@@ -1,22 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../content/paths.js';
+import { idFromFolder } from '../content/ids.js';
 import { ID_PATTERN } from '../content/schema/common.js';
+
+export { idFromFolder };
 import { starterFiles } from './starter.js';
 
 export type InitResult = { ok: true; id: string; files: string[] } | { ok: false; message: string };
 
-/** A game id from a folder name: "My Game!" → "my-game". */
-export function idFromFolder(folder: string): string {
-  return (
-    folder
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'my-game'
-  );
-}
 
 /** Writes the starter game into `target`, all at once: a failure leaves nothing behind. */
 export function initGame(target: string, options: { id?: string } = {}): InitResult {

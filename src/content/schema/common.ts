@@ -45,7 +45,7 @@ export const TemplateLength = Type.Union(
   [Type.Number(), Type.String({ pattern: TEMPLATE_LENGTH_PATTERN })],
   {
     description:
-      "a length such as 5mm, 0.25in or 12pt, or a share of the component's size such as 50% (a bare number is in the template's unit)",
+      "a length such as 5mm, 0.25in or 12pt, a share of the component's size such as 50%, or a sum such as 100% - 6mm (a bare number is in the template's unit)",
   },
 );
 export type TemplateLength = Static<typeof TemplateLength>;

@@ -8,7 +8,7 @@ const Common = {
     Type.String({ description: 'draw only when this holds, e.g. "item.kind == \'event\'" or "slot.health"' }),
   ),
   rotate: Type.Optional(Type.Number({ description: 'turn by this many degrees, clockwise, about the element centre' })),
-  opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'from 0 (invisible) to 1 (opaque)' })),
 };
 
 const Box = {
@@ -108,18 +108,24 @@ export const TextElement = element(
     ...Box,
     text: Type.String({ description: 'the text, with bindings "{{item.name}}", **bold**, *italic* and icons :skull:' }),
     font: Type.Optional(Type.String({ minLength: 1, description: 'a font family of the game (default: the first one)' })),
-    weight: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('bold')])),
-    style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')])),
+    weight: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('bold')], { description: 'normal or bold' })),
+    style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { description: 'normal or italic' })),
     size: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'font size in points' })),
     minSize: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'smallest size the text may shrink to so it fits' })),
     color: Type.Optional(Color),
     align: Type.Optional(
-      Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right'), Type.Literal('justify')]),
+      Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right'), Type.Literal('justify')], {
+        description: 'left, center, right or justify',
+      }),
     ),
-    valign: Type.Optional(Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')])),
+    valign: Type.Optional(
+      Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')], { description: 'top, middle or bottom of the box' }),
+    ),
     lineHeight: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'line spacing as a multiple of the size' })),
     letterSpacing: Type.Optional(Length),
-    transform: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('uppercase'), Type.Literal('lowercase')])),
+    transform: Type.Optional(
+      Type.Union([Type.Literal('none'), Type.Literal('uppercase'), Type.Literal('lowercase')], { description: 'change the case of the text' }),
+    ),
   },
   'a text box',
 );
@@ -142,7 +148,7 @@ export const GroupElement = element(
     x: Type.Optional(TemplateLength),
     y: Type.Optional(TemplateLength),
     repeat: Type.Optional(Repeat),
-    elements: Type.Array(ElementRef),
+    elements: Type.Array(ElementRef, { description: 'the elements of the group, drawn in order' }),
   },
   'elements drawn together, moved by x and y, optionally repeated',
 );
@@ -185,7 +191,7 @@ export const ElementSchema: TSchema = Type.Unsafe<Element>({
 
 export const TemplateSchema = Type.Object(
   {
-    description: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String({ description: 'what this template is for' })),
     extends: Type.Optional(Id),
     unit: Type.Optional(
       Type.Union([Type.Literal('mm'), Type.Literal('pt'), Type.Literal('in')], {

@@ -1,0 +1,56 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { idFromFolder } from '../../src/init/init-game.js';
+import { ROOT, runCli, tempDir } from '../helpers.js';
+
+describe('pocketpress init', () => {
+  it('writes a game that validates at once, in both languages', async () => {
+    const parent = tempDir();
+    const result = await runCli(['init', 'Ma Partie'], parent);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Wrote the game "ma-partie" to Ma Partie\/ \(6 files\)/);
+    const dir = path.join(parent, 'Ma Partie');
+    for (const f of ['game.yaml', 'sets/cards.yaml', 'templates/card-front.yaml', 'templates/card-back.yaml', 'rules/en.md', 'rules/fr.md']) {
+      expect(existsSync(path.join(dir, f)), f).toBe(true);
+    }
+    const check = await runCli(['validate', dir, '--strict', '--format', 'json']);
+    expect(JSON.parse(check.stdout)).toEqual({ diagnostics: [], errors: 0, warnings: 0 });
+    expect(check.code).toBe(0);
+  });
+
+  it('points editors at the published schemas with a working relative path', async () => {
+    const parent = tempDir();
+    await runCli(['init', 'g'], parent);
+    const first = readFileSync(path.join(parent, 'g', 'sets', 'cards.yaml'), 'utf8').split('\n')[0]!;
+    const match = /^# yaml-language-server: \$schema=(.+)$/.exec(first);
+    expect(match).not.toBeNull();
+    const target = path.resolve(parent, 'g', 'sets', match![1]!);
+    expect(target).toBe(path.join(ROOT, 'schemas', 'set.schema.json'));
+    expect(existsSync(target)).toBe(true);
+  });
+
+  it('refuses a folder that has files in it (exit 2) and leaves it alone', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    const result = await runCli(['init', dir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/already exists and is not empty/);
+    expect(readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(dir, 'game.yaml'))).toBe(false);
+  });
+
+  it('accepts an empty folder, and refuses an id that cannot be one', async () => {
+    const dir = path.join(tempDir(), 'empty');
+    mkdirSync(dir);
+    expect((await runCli(['init', dir])).code).toBe(0);
+    const bad = await runCli(['init', path.join(tempDir(), 'x'), '--id', 'Bad Id']);
+    expect(bad.code).toBe(2);
+  });
+
+  it('makes ids from folder names', () => {
+    expect(idFromFolder('Cadwallon in my Pocket!')).toBe('cadwallon-in-my-pocket');
+    expect(idFromFolder('Épée & Bouclier')).toBe('epee-bouclier');
+    expect(idFromFolder('***')).toBe('my-game');
+  });
+});

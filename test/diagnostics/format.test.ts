@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
+import { formatGithub, formatJson, formatText } from '../../src/diagnostics/format.js';
+import { tempDir } from '../helpers.js';
+
+function setup() {
+  const cwd = tempDir();
+  const file = path.join(cwd, 'content', 'g', 'sets', 'dev, cards: 1.yaml');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, 'id: dev\nitems:\n  - id: oil\n    cuont: 2\n');
+  const d: Diagnostic = {
+    severity: 'error',
+    code: 'unknown-key',
+    message: '"cuont" is not allowed here; did you mean "count"?',
+    file,
+    line: 4,
+    column: 5,
+    endLine: 4,
+    endColumn: 10,
+    path: '/items/0/cuont',
+  };
+  const w: Diagnostic = {
+    severity: 'warning',
+    code: 'unknown-language',
+    message: '100% sure:\nline two\r, done',
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 3,
+  };
+  return { cwd, d, w };
+}
+
+describe('output formats', () => {
+  it('json: one object, fields as the contract says, paths relative to the working directory', () => {
+    const { cwd, d, w } = setup();
+    const text = formatJson([d, w], { cwd });
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text.trim().split('\n')).toHaveLength(1);
+    const parsed = JSON.parse(text);
+    expect(Object.keys(parsed)).toEqual(['diagnostics', 'errors', 'warnings']);
+    expect(parsed.errors).toBe(1);
+    expect(parsed.warnings).toBe(1);
+    expect(parsed.diagnostics[0]).toEqual({
+      severity: 'error',
+      code: 'unknown-key',
+      message: '"cuont" is not allowed here; did you mean "count"?',
+      file: 'content/g/sets/dev, cards: 1.yaml',
+      line: 4,
+      column: 5,
+      endLine: 4,
+      endColumn: 10,
+      path: '/items/0/cuont',
+    });
+    expect('path' in parsed.diagnostics[1]).toBe(false);
+  });
+
+  it('github: workflow commands with the message and the properties escaped', () => {
+    const { cwd, d, w } = setup();
+    const lines = formatGithub([d, w], { cwd }).split('\n');
+    expect(lines[0]).toBe(
+      '::error file=content/g/sets/dev%2C cards%3A 1.yaml,line=4,col=5,endLine=4,endColumn=10,title=unknown-key::"cuont" is not allowed here; did you mean "count"?',
+    );
+    expect(lines[1]).toBe(
+      '::warning file=content/g/sets/dev%2C cards%3A 1.yaml,line=1,col=1,endLine=1,endColumn=3,title=unknown-language::100%25 sure:%0Aline two%0D, done',
+    );
+    expect(lines[2]).toBe('');
+  });
+
+  it('text: location, severity, code, message, then a code frame with carets under the span', () => {
+    const { cwd, d } = setup();
+    const text = formatText([d], { cwd, summaryOf: '1 game' });
+    expect(text).toBe(
+      [
+        'content/g/sets/dev, cards: 1.yaml:4:5  error  unknown-key  "cuont" is not allowed here; did you mean "count"?',
+        '    3 |   - id: oil',
+        '  > 4 |     cuont: 2',
+        '      |     ^^^^^',
+        '',
+        '1 error, 0 warnings in 1 game',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('text: says so when there is nothing to report', () => {
+    expect(formatText([], { cwd: '/', summaryOf: '5 games' })).toBe('no problems in 5 games\n');
+  });
+});
