@@ -1,0 +1,117 @@
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+import { resolvePackageFile } from '../content/paths.js';
+import type { FontFace } from './display-list.js';
+
+export type FontWeight = 'normal' | 'bold';
+export type FontStyle = 'normal' | 'italic';
+export type StyleKey = 'regular' | 'bold' | 'italic' | 'boldItalic';
+
+/** The files of one family by style, as written in game.yaml ("npm:" paths or game paths). */
+export type FamilyFiles = Partial<Record<StyleKey, string>> & { regular: string };
+
+const fontsource = (pkg: string, name: string, weights: { regular: number; bold?: number }, italic: boolean): FamilyFiles => {
+  const file = (weight: number, style: string) => `npm:@fontsource/${pkg}/files/${name}-latin-${weight}-${style}.woff`;
+  const files: FamilyFiles = { regular: file(weights.regular, 'normal') };
+  if (weights.bold) files.bold = file(weights.bold, 'normal');
+  if (italic) files.italic = file(weights.regular, 'italic');
+  if (italic && weights.bold) files.boldItalic = file(weights.bold, 'italic');
+  return files;
+};
+
+/**
+ * Open-licensed families (SIL Open Font License) every game can use without declaring them.
+ * The latin subsets hold French letters (é, œ, « », ’); .woff, never .woff2 (see PITFALLS).
+ */
+export const BUILTIN_FAMILIES: Record<string, FamilyFiles> = {
+  'Alegreya Sans': fontsource('alegreya-sans', 'alegreya-sans', { regular: 400, bold: 700 }, true),
+  Alegreya: fontsource('alegreya', 'alegreya', { regular: 400, bold: 700 }, true),
+  'IM Fell English': fontsource('im-fell-english', 'im-fell-english', { regular: 400 }, true),
+  Cinzel: fontsource('cinzel', 'cinzel', { regular: 400, bold: 700 }, false),
+};
+
+/** The family text uses when a template names none and the game declares none. */
+export const DEFAULT_FAMILY = 'Alegreya Sans';
+
+const opened = new Map<string, fontkit.Font>();
+
+/** Opens a font file once and keeps it. */
+export function openFont(file: string): fontkit.Font {
+  let font = opened.get(file);
+  if (!font) {
+    const loaded = fontkit.openSync(file);
+    if (!('layout' in loaded)) throw new Error(`${file} is a font collection; name one font of it`);
+    font = loaded as fontkit.Font;
+    opened.set(file, font);
+  }
+  return font;
+}
+
+export function styleKey(weight: FontWeight, style: FontStyle): StyleKey {
+  if (weight === 'bold') return style === 'italic' ? 'boldItalic' : 'bold';
+  return style === 'italic' ? 'italic' : 'regular';
+}
+
+export interface ResolvedFont {
+  /** Stable key for the display list's font table: "Family/style". */
+  key: string;
+  face: FontFace;
+  font: fontkit.Font;
+  /** True when the family lacks the style asked for and another style stands in. */
+  substituted: boolean;
+}
+
+export interface FontRegistry {
+  /** The family used when none is named: the game's first declared family, else the default. */
+  readonly defaultFamily: string;
+  families(): string[];
+  has(family: string): boolean;
+  resolve(family: string | undefined, weight: FontWeight, style: FontStyle): ResolvedFont | undefined;
+}
+
+/** Turns a written font path into an absolute file path. */
+export function fontFilePath(written: string, gameDir: string): string | undefined {
+  if (written.startsWith('npm:')) return resolvePackageFile(written.slice(4), [gameDir]);
+  return path.resolve(gameDir, written);
+}
+
+/** The fonts a game can use: its own families (game.yaml `fonts`) over the built-in ones. */
+export function createFontRegistry(declared: Record<string, FamilyFiles> | undefined, gameDir: string): FontRegistry {
+  const families: Record<string, FamilyFiles> = { ...BUILTIN_FAMILIES, ...(declared ?? {}) };
+  const defaultFamily = Object.keys(declared ?? {})[0] ?? DEFAULT_FAMILY;
+  const cache = new Map<string, ResolvedFont | undefined>();
+  const fallbacks: Record<StyleKey, StyleKey[]> = {
+    regular: ['regular'],
+    bold: ['bold', 'regular'],
+    italic: ['italic', 'regular'],
+    boldItalic: ['boldItalic', 'bold', 'italic', 'regular'],
+  };
+  return {
+    defaultFamily,
+    families: () => Object.keys(families),
+    has: (family) => family in families,
+    resolve(family, weight, style) {
+      const name = family ?? defaultFamily;
+      const wanted = styleKey(weight, style);
+      const cacheKey = `${name}/${wanted}`;
+      if (cache.has(cacheKey)) return cache.get(cacheKey);
+      const files = families[name];
+      let result: ResolvedFont | undefined;
+      if (files) {
+        const chosen = fallbacks[wanted].find((k) => files[k] !== undefined) ?? 'regular';
+        const file = fontFilePath(files[chosen]!, gameDir);
+        if (file) {
+          const face: FontFace = {
+            path: file,
+            family: name,
+            weight: chosen === 'bold' || chosen === 'boldItalic' ? 'bold' : 'normal',
+            style: chosen === 'italic' || chosen === 'boldItalic' ? 'italic' : 'normal',
+          };
+          result = { key: `${name}/${chosen}`, face, font: openFont(file), substituted: chosen !== wanted };
+        }
+      }
+      cache.set(cacheKey, result);
+      return result;
+    },
+  };
+}
