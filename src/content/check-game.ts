@@ -31,8 +31,8 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
   const written = Array.isArray(raw?.['sets']) ? (raw['sets'] as unknown[]) : [];
 
   const palette = raw?.['palette'] && typeof raw['palette'] === 'object' ? Object.keys(raw['palette']) : [];
-  const templateContext: TemplateContext = { gameDir, palette: new Set(palette), report, loaded: result.templates };
   const markContext = { gameDir, languages, declared, report };
+  const templateContext: TemplateContext = { gameDir, palette: new Set(palette), report, loaded: result.templates, marks: markContext };
   const setIds = new Map<string, LoadedSet>();
   const itemIds = new Map<string, { set: LoadedSet; index: number }>();
 

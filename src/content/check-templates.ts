@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { checkAgainstSchema } from './check-schema.js';
+import { checkMarks, type MarkContext } from './check-marks.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
 import { checkGamePath, SHARED_TEMPLATES_DIR } from './paths.js';
@@ -21,6 +22,8 @@ export interface TemplateContext {
   report: Report;
   /** Every template loaded for this game, by absolute path. */
   loaded: Map<string, LoadedTemplate>;
+  /** How to check the texts a template writes in several languages. */
+  marks: MarkContext;
 }
 
 /** Where a reference to a template is written, to point at it when the template is missing. */
@@ -127,7 +130,8 @@ export function loadTemplate(
     ctx.report(diagnosticAt(source.file, source.doc, { code: 'wrong-type', message: 'a template must be a map of keys (elements, extends, …)', pointer: '' }));
     return entry;
   }
-  const { valid } = checkAgainstSchema(source, coreValidators().template, source.data, ctx.report);
+  const { valid, marks } = checkAgainstSchema(source, coreValidators().template, source.data, ctx.report);
+  checkMarks(source, marks, ctx.marks);
   const template = source.data as Template;
   checkElements(source, template, ctx);
   if (!valid) return entry;

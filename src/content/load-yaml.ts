@@ -41,6 +41,7 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
     return { file, data: undefined, diagnostics };
   }
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, keepSourceTokens: false });
+  let syntaxErrors = 0;
   for (const error of doc.errors) {
     let [start, end] = error.pos;
     if (error.code === 'DUPLICATE_KEY') {
@@ -55,9 +56,14 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
       });
       continue;
     }
+    // After the first syntax error the parser is lost: the errors that follow are its echoes.
+    if (syntaxErrors++ > 0) continue;
     const message = error.message.replace(/\s+/g, ' ').replace(/ at line \d+, column \d+.*$/, '').trim();
     diagnostics.push({ severity: 'error', code: 'yaml-syntax', message, file: file.path, ...spanOf(file, start, end) });
   }
+  const echoes = syntaxErrors - 1;
+  const first = diagnostics.find((d) => d.code === 'yaml-syntax');
+  if (first && echoes > 0) first.message += ` (${echoes} more syntax error${echoes === 1 ? '' : 's'} after this one, most likely caused by it)`;
   if (diagnostics.length > 0) return { file, doc, data: undefined, diagnostics };
   try {
     const data: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

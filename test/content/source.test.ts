@@ -56,6 +56,14 @@ describe('parsing YAML safely', () => {
     expect(parseYaml('/v/a.yaml', '~\n').diagnostics.map((d) => d.code)).toEqual(['empty-file']);
   });
 
+  it('reports the first syntax error only, counting the echoes after it', () => {
+    const text = 'id: a\ndescription: {unquoted: [x, y\nitems:\n  - id: b\n    name: c\n  - id: d\n';
+    const d = parseYaml('/v/a.yaml', text).diagnostics;
+    expect(d).toHaveLength(1);
+    expect(d[0]).toMatchObject({ code: 'yaml-syntax', line: 3 });
+    expect(d[0]!.message).toMatch(/\(\d+ more syntax errors? after this one, most likely caused by it\)$/);
+  });
+
   it('reports each duplicate key at the second occurrence', () => {
     const d = parseYaml('/v/a.yaml', 'a: 1\nb: 2\na: 3\n').diagnostics;
     expect(d).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema, type TProperties } from '@sinclair/typebox';
-import { Color, Id, Length, TemplateLength } from './common.js';
+import { Color, Id, Length, LOCALIZED_KEYWORD, LocalizedText, TemplateLength } from './common.js';
 import type { TemplateLength as TemplateLengthValue } from './common.js';
 
 const Common = {
@@ -106,7 +106,11 @@ export const TextElement = element(
   'text',
   {
     ...Box,
-    text: Type.String({ description: 'the text, with bindings "{{item.name}}", **bold**, *italic* and icons :skull:' }),
+    text: Type.Union([Type.String(), LocalizedText.anyOf[1]!], {
+      [LOCALIZED_KEYWORD]: true,
+      description:
+        'the text, the same in every language or a map of languages, with bindings "{{item.name}}", **bold**, *italic* and icons :skull:',
+    }),
     font: Type.Optional(Type.String({ minLength: 1, description: 'a font family of the game (default: the first one)' })),
     weight: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('bold')], { description: 'normal or bold' })),
     style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { description: 'normal or italic' })),
