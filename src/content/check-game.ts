@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkBindings } from './check-bindings.js';
 import { checkGameFile } from './check-game-file.js';
 import { checkSetFile } from './check-set-file.js';
 import { loadTemplate, type TemplateContext } from './check-templates.js';
@@ -40,8 +41,8 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
     if (typeof entry !== 'string' || !checkGamePath(gameDir, entry).ok) return; // reported by the game file's checks
     const setSource = loadYaml(path.resolve(gameDir, entry));
     setSource.diagnostics.forEach(report);
-    const loaded: LoadedSet = { written: entry, source: setSource };
-    loaded.data = checkSetFile(setSource, markContext);
+    const checked = checkSetFile(setSource, markContext);
+    const loaded: LoadedSet = { written: entry, source: setSource, data: checked.set, localized: checked.localized };
     result.sets.push(loaded);
     const data = setSource.data as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object') return;
@@ -77,7 +78,11 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
     });
     for (const face of ['front', 'back'] as const) {
       const name = data[face];
-      if (typeof name === 'string') loadTemplate(name, { source: setSource, pointer: `/${face}` }, templateContext);
+      if (typeof name === 'string') loaded[face] = loadTemplate(name, { source: setSource, pointer: `/${face}` }, templateContext);
+      const template = loaded[face];
+      if (template && typeof id === 'string' && (data['fields'] === undefined || typeof data['fields'] === 'object')) {
+        checkBindings(template, { id, fields: data['fields'] as Record<string, unknown> | undefined }, report);
+      }
     }
   });
 

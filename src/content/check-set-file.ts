@@ -27,20 +27,28 @@ function findKey(value: unknown, key: string, trail: (string | number)[] = []): 
 }
 
 /** Checks one component-set file: its schema, its field schema, its items against that, and ids. */
-export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): ComponentSet | undefined {
+export interface SetFileCheck {
+  /** Present when the set and all its items passed their schemas. */
+  set?: ComponentSet;
+  /** Pointers of the texts that hold one entry per language. */
+  localized: string[];
+}
+
+export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck {
   const { report } = ctx;
   const at = (pointer: string, code: string, message: string, target: 'value' | 'key' | 'owner' = 'value') =>
     report(diagnosticAt(loaded.file, loaded.doc, { code, message, pointer, target }));
   const data = asRecord(loaded.data);
   if (!data) {
     if (loaded.data !== undefined) at('', 'wrong-type', 'a set file must be a map of keys (id, kind, size, front, fields, items), not a list or a single value');
-    return undefined;
+    return { localized: [] };
   }
   const { valid, marks } = checkAgainstSchema(loaded, coreValidators().set, data, report);
   checkMarks(loaded, marks, ctx);
 
   const fields = data['fields'] === undefined ? {} : asRecord(data['fields']);
   let itemsValid = false;
+  const localized = marks.localized.map((m) => m.pointer);
   if (fields) {
     const properties = asRecord(fields['properties']) ?? {};
     let fieldsOk = true;
@@ -62,6 +70,7 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): ComponentSet
     } else if (fieldsOk && Array.isArray(data['items'])) {
       const items = checkAgainstSchema(loaded, compiled.validate, data['items'], report, '/items');
       checkMarks(loaded, items.marks, ctx);
+      localized.push(...items.marks.localized.map((m) => m.pointer));
       itemsValid = items.valid;
     }
   }
@@ -79,5 +88,5 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): ComponentSet
       seen.set(id, index);
     }
   });
-  return valid && itemsValid ? (data as unknown as ComponentSet) : undefined;
+  return { set: valid && itemsValid ? (data as unknown as ComponentSet) : undefined, localized };
 }

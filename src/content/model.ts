@@ -21,6 +21,10 @@ export interface LoadedSet {
   source: LoadedYaml;
   /** Present when the file passed its schema. */
   data?: ComponentSet;
+  /** Pointers (within the file) of the texts that hold one entry per language. */
+  localized: string[];
+  front?: LoadedTemplate;
+  back?: LoadedTemplate;
 }
 
 export interface LoadedGame {

@@ -1,0 +1,72 @@
+import { PATH_PATTERN, readPath, type Scope } from './scope.js';
+
+/** One `{{ path | filter | filter:arg }}` in a string. */
+export interface Binding {
+  path: string;
+  filters: { name: string; arg?: string }[];
+  /** The whole `{{…}}`. */
+  raw: string;
+}
+
+export const FILTERS = ['upper', 'lower', 'capitalize', 'number', 'signed', 'default'] as const;
+
+const BINDING = /\{\{\s*([^}|]+?)\s*((?:\|\s*[a-z]+(?::\s*(?:"[^"]*"|'[^']*'|[^|}\s]+))?\s*)*)\}\}/g;
+
+/** The bindings written in a string. */
+export function parseBindings(text: string): Binding[] {
+  const out: Binding[] = [];
+  for (const match of text.matchAll(BINDING)) {
+    const filters = [...(match[2] ?? '').matchAll(/\|\s*([a-z]+)(?::\s*("[^"]*"|'[^']*'|[^|}\s]+))?/g)].map((f) => ({
+      name: f[1]!,
+      arg: f[2]?.replace(/^["']|["']$/g, ''),
+    }));
+    out.push({ path: match[1]!.trim(), filters, raw: match[0] });
+  }
+  return out;
+}
+
+export function isValidPath(path: string): boolean {
+  return PATH_PATTERN.test(path);
+}
+
+function toText(value: unknown, lang: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 10 }).format(value);
+  if (Array.isArray(value)) return value.map((v) => toText(v, lang)).join(', ');
+  if (typeof value === 'object') return '';
+  return String(value);
+}
+
+/** Applies one filter; unknown filters are reported by the static check and leave the value. */
+export function applyFilter(value: unknown, filter: { name: string; arg?: string }, lang: string): unknown {
+  switch (filter.name) {
+    case 'upper':
+      return toText(value, lang).toLocaleUpperCase(lang);
+    case 'lower':
+      return toText(value, lang).toLocaleLowerCase(lang);
+    case 'capitalize': {
+      const text = toText(value, lang);
+      return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+    }
+    case 'number':
+      return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value) : value;
+    case 'signed':
+      // A true minus sign (U+2212) for negative numbers, a plus for positive ones.
+      return typeof value === 'number' ? (value > 0 ? `+${toText(value, lang)}` : value < 0 ? `\u2212${toText(-value, lang)}` : '0') : value;
+    case 'default':
+      return value === undefined || value === null || value === '' ? (filter.arg ?? '') : value;
+    default:
+      return value;
+  }
+}
+
+/** Replaces every binding of `text` with its value in `scope`. */
+export function interpolate(text: string, scope: Scope, lang: string): string {
+  return text.replace(BINDING, (raw) => {
+    const [binding] = parseBindings(raw);
+    if (!binding) return raw;
+    let value = readPath(scope, binding.path);
+    for (const filter of binding.filters) value = applyFilter(value, filter, lang);
+    return toText(value, lang);
+  });
+}

@@ -1,0 +1,73 @@
+import type { LoadedSet } from '../content/model.js';
+import type { LengthUnit } from '../content/lengths.js';
+import type { Element } from '../content/schema/template.js';
+import type { FontRegistry } from '../layout/fonts.js';
+
+/** A template element with the unit of the template file it was written in. */
+export interface UnitElement {
+  element: Element;
+  unit: LengthUnit;
+  /** Where the element is written, for diagnostics. */
+  file: string;
+  pointer: string;
+}
+
+/** A template with its `extends` chain merged. */
+export interface ResolvedTemplate {
+  name: string;
+  /** Absolute paths of the template files, the template's own first. */
+  files: string[];
+  safe: number;
+  background?: string;
+  elements: UnitElement[];
+}
+
+export interface ResolvedItem {
+  id: string;
+  count: number;
+  /** The item's data (id, count and fields) with texts in the build language. */
+  fields: Record<string, unknown>;
+  /** Position in the set's items, for diagnostics (`/items/<index>`). */
+  index: number;
+}
+
+export interface ResolvedSet {
+  id: string;
+  kind: string;
+  name: string;
+  /** Trim size and bleed, in points. */
+  width: number;
+  height: number;
+  bleed: number;
+  shape: 'rectangle' | 'rounded' | 'circle' | 'hex';
+  cornerRadius: number;
+  front: ResolvedTemplate;
+  back?: ResolvedTemplate;
+  items: ResolvedItem[];
+  source: LoadedSet;
+}
+
+export interface ResolvedCredit {
+  role: string;
+  name: string;
+}
+
+/** One game in one language: everything a layout needs, and nothing raw. */
+export interface ResolvedGame {
+  id: string;
+  lang: string;
+  sourceLanguage: string;
+  languages: string[];
+  dir: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  players: { min: number; max: number };
+  playTime: { min: number; max: number };
+  age?: number;
+  credits: ResolvedCredit[];
+  /** Colour names → "#rrggbb". */
+  palette: Record<string, string>;
+  fonts: FontRegistry;
+  sets: ResolvedSet[];
+}
