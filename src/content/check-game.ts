@@ -80,7 +80,7 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
       const name = data[face];
       if (typeof name === 'string') loaded[face] = loadTemplate(name, { source: setSource, pointer: `/${face}` }, templateContext);
       const template = loaded[face];
-      if (template && typeof id === 'string' && (data['fields'] === undefined || typeof data['fields'] === 'object')) {
+      if (template && typeof id === 'string' && checked.fieldsValid) {
         checkBindings(template, { id, fields: data['fields'] as Record<string, unknown> | undefined }, report);
       }
     }

@@ -32,6 +32,8 @@ export interface SetFileCheck {
   set?: ComponentSet;
   /** Pointers of the texts that hold one entry per language. */
   localized: string[];
+  /** The field schema compiled: templates can be checked against it. */
+  fieldsValid: boolean;
 }
 
 export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck {
@@ -41,13 +43,14 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
   const data = asRecord(loaded.data);
   if (!data) {
     if (loaded.data !== undefined) at('', 'wrong-type', 'a set file must be a map of keys (id, kind, size, front, fields, items), not a list or a single value');
-    return { localized: [] };
+    return { localized: [], fieldsValid: false };
   }
   const { valid, marks } = checkAgainstSchema(loaded, coreValidators().set, data, report);
   checkMarks(loaded, marks, ctx);
 
   const fields = data['fields'] === undefined ? {} : asRecord(data['fields']);
   let itemsValid = false;
+  let fieldsValid = false;
   const localized = marks.localized.map((m) => m.pointer);
   if (fields) {
     const properties = asRecord(fields['properties']) ?? {};
@@ -67,7 +70,10 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
       const keyword = /unknown keyword: "([^"]+)"/.exec(compiled.problem)?.[1];
       const trail = keyword ? findKey(fields, keyword) : undefined;
       at(toPointer(['fields', ...(trail ?? [])]), 'bad-field-schema', `the field schema is not valid JSON Schema: ${compiled.problem}`, trail ? 'key' : 'owner');
-    } else if (fieldsOk && Array.isArray(data['items'])) {
+    } else if (fieldsOk) {
+      fieldsValid = true;
+    }
+    if (fieldsValid && !('problem' in compiled) && Array.isArray(data['items'])) {
       const items = checkAgainstSchema(loaded, compiled.validate, data['items'], report, '/items');
       checkMarks(loaded, items.marks, ctx);
       localized.push(...items.marks.localized.map((m) => m.pointer));
@@ -88,5 +94,5 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
       seen.set(id, index);
     }
   });
-  return { set: valid && itemsValid ? (data as unknown as ComponentSet) : undefined, localized };
+  return { set: valid && itemsValid ? (data as unknown as ComponentSet) : undefined, localized, fieldsValid };
 }
