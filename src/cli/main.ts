@@ -5,6 +5,7 @@ import { UsageError } from '../content/check-content.js';
 import { PACKAGE_ROOT } from '../content/paths.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
+import { buildCommand, type BuildCommandOptions } from './build-command.js';
 import { initCommand } from './init-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { validateCommand } from './validate-command.js';
@@ -20,6 +21,12 @@ function languages(value: string, previous: string[] = []): string[] {
   const bad = list.filter((l) => !new RegExp(LANG_PATTERN).test(l));
   if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
   return [...previous, ...list];
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 2400) throw new InvalidArgumentError(`expected a whole number from 1 to 2400, found "${value}"`);
+  return n;
 }
 
 function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
@@ -41,6 +48,21 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--quiet', 'print errors only')
     .action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
       setCode(validateCommand(dir, options, io));
+    });
+
+  program
+    .command('build')
+    .description('check, lay out and render every game under dir (default content/) into --out, in every language it declares')
+    .argument('[dir]', 'a folder of games, or one game folder', 'content')
+    .option('--game <id>', 'only this game (repeat for several)', collect)
+    .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
+    .option('--out <dir>', 'where to write', 'out')
+    .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--quiet', 'print errors only')
+    .action(async (dir: string, options: BuildCommandOptions) => {
+      setCode(await buildCommand(dir, options, VERSION, io));
     });
 
   program

@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 declare module 'svg-to-pdfkit' {
   export interface SvgToPdfOptions {
     width?: number;

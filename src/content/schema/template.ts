@@ -35,7 +35,7 @@ const Point = Type.Unsafe<[TemplateLengthValue, TemplateLengthValue]>({
   description: 'a point [x, y]',
 });
 
-function element<T extends TProperties>(type: string, properties: T, description: string) {
+function element<K extends string, T extends TProperties>(type: K, properties: T, description: string) {
   return Type.Object(
     { type: Type.Literal(type), ...Common, ...properties },
     { additionalProperties: false, description },

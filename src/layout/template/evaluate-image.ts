@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Static } from '@sinclair/typebox';
+import { imageSize } from 'image-size';
+import { resolveLength } from '../../content/lengths.js';
+import { checkGamePath } from '../../content/paths.js';
+import type { ImageElement } from '../../content/schema/template.js';
+import type { DisplayItem, ImageItem, ImageSource } from '../display-list.js';
+import { interpolate, parseBindings } from './bindings.js';
+import type { FaceContext } from './context.js';
+import { box, round } from './geometry.js';
+import { pointerOf } from './scope.js';
+
+type Image = Static<typeof ImageElement>;
+
+const KINDS: Record<string, ImageSource['kind']> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.svg': 'svg' };
+const sizes = new Map<string, { width: number; height: number }>();
+
+function naturalSize(file: string): { width: number; height: number } {
+  let size = sizes.get(file);
+  if (!size) {
+    const measured = imageSize(readFileSync(file));
+    size = { width: measured.width ?? 1, height: measured.height ?? 1 };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+/** An image fitted into its box: contain (whole image, centred), cover (fills, clipped) or stretch. */
+export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
+  const written = interpolate(element.src, ctx.scope, ctx.game.lang).trim();
+  if (written === '') return [];
+  const bound = parseBindings(element.src)[0];
+  const where = bound ? pointerOf(bound.path, ctx.pointers) : undefined;
+  const problemAt = where ? { file: ctx.set.source.source.file.path, pointer: where } : { file: ctx.file, pointer: `${ctx.pointer}/src` };
+  const check = checkGamePath(ctx.game.dir, written);
+  const kind = KINDS[path.extname(written).toLowerCase()];
+  if (!check.ok || !kind) {
+    ctx.report({
+      severity: 'error',
+      code: check.ok ? 'bad-value' : check.code,
+      message: check.ok ? `"${written}" is not a PNG, JPEG or SVG image` : check.message,
+      ...problemAt,
+    });
+    return [];
+  }
+  const b = box(element, ctx);
+  let natural: { width: number; height: number };
+  try {
+    natural = naturalSize(check.absolute);
+  } catch {
+    ctx.report({ severity: 'error', code: 'bad-image', message: `"${written}" cannot be read as an image`, ...problemAt });
+    return [];
+  }
+  const fit = element.fit ?? 'contain';
+  let placed = { ...b };
+  if (fit !== 'stretch') {
+    const scale = (fit === 'cover' ? Math.max : Math.min)(b.width / natural.width, b.height / natural.height);
+    const width = natural.width * scale;
+    const height = natural.height * scale;
+    placed = { x: b.x + (b.width - width) / 2, y: b.y + (b.height - height) / 2, width, height };
+  }
+  const item: ImageItem = {
+    type: 'image',
+    x: round(placed.x),
+    y: round(placed.y),
+    width: round(placed.width),
+    height: round(placed.height),
+    source: { kind, path: check.absolute, naturalWidth: natural.width, naturalHeight: natural.height },
+  };
+  const radius = element.radius === undefined ? undefined : round(resolveLength(element.radius, { defaultUnit: ctx.unit }));
+  if (element.clip || fit === 'cover') {
+    item.clip = { shape: element.clip ?? 'rect', x: round(b.x), y: round(b.y), width: round(b.width), height: round(b.height), ...(radius ? { radius } : {}) };
+  }
+  if (element.opacity !== undefined) item.opacity = element.opacity;
+  return [item];
+}

@@ -1,0 +1,81 @@
+import type { Static } from '@sinclair/typebox';
+import { resolveLength } from '../../content/lengths.js';
+import type { TextElement } from '../../content/schema/template.js';
+import { pickText } from '../../resolve/localize.js';
+import { pointsToMm } from '../../content/lengths.js';
+import type { DisplayItem } from '../display-list.js';
+import { layoutText } from '../text/layout-text.js';
+import { interpolate, parseBindings } from './bindings.js';
+import { resolveColor } from './colors.js';
+import type { FaceContext } from './context.js';
+import { box } from './geometry.js';
+import { pointerOf } from './scope.js';
+
+type Text = Static<typeof TextElement>;
+
+export const DEFAULT_TEXT_SIZE = 10;
+
+/** Where to point a problem of this text: the item field it shows, else the template element. */
+function problemPlace(written: string, ctx: FaceContext): { file: string; pointer: string } {
+  for (const binding of parseBindings(written)) {
+    const pointer = pointerOf(binding.path, ctx.pointers);
+    if (pointer !== undefined) return { file: ctx.set.source.source.file.path, pointer };
+  }
+  return { file: ctx.file, pointer: `${ctx.pointer}/text` };
+}
+
+const mm = (points: number) => `${Math.round(pointsToMm(points) * 10) / 10}`;
+
+/** A text box laid out with the real font: lines broken, shrunk to fit, glyphs placed. */
+export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
+  const { lang, sourceLanguage } = ctx.game;
+  const written = pickText(element.text, lang, sourceLanguage);
+  const text = interpolate(written, ctx.scope, lang);
+  if (text.trim() === '') return [];
+  const b = box(element, ctx);
+  const size = element.size ?? DEFAULT_TEXT_SIZE;
+  const family = element.font;
+  if (family !== undefined && !ctx.game.fonts.has(family)) {
+    ctx.report({
+      severity: 'error',
+      code: 'unknown-font',
+      message: `there is no font family "${family}"; the families are ${ctx.game.fonts.families().join(', ')}`,
+      file: ctx.file,
+      pointer: `${ctx.pointer}/font`,
+    });
+    return [];
+  }
+  const result = layoutText({
+    text,
+    lang,
+    box: b,
+    family,
+    weight: element.weight ?? 'normal',
+    style: element.style ?? 'normal',
+    size,
+    minSize: element.minSize,
+    color: resolveColor(element.color ?? 'black', ctx, 'color') ?? '#000000',
+    align: element.align ?? 'left',
+    valign: element.valign ?? 'top',
+    lineHeight: element.lineHeight,
+    letterSpacing: element.letterSpacing === undefined ? 0 : resolveLength(element.letterSpacing, { defaultUnit: 'pt' }),
+    transform: element.transform,
+    fonts: ctx.game.fonts,
+    icons: ctx.icons,
+  });
+  Object.assign(ctx.fonts, result.fonts);
+  const place = problemPlace(written, ctx);
+  if (result.overflow) {
+    const smallest = element.minSize ?? size;
+    ctx.report({
+      severity: 'error',
+      code: 'text-overflow',
+      message: `"${text.length > 40 ? `${text.slice(0, 37)}...` : text}" does not fit its ${mm(b.width)} × ${mm(b.height)} mm box in the set "${ctx.set.id}" even at ${smallest} pt: shorten it, enlarge the box, or allow a smaller minSize`,
+      ...place,
+    });
+  }
+  for (const problem of result.problems) {
+    ctx.report({ severity: problem.code === 'word-too-long' ? 'warning' : 'error', code: problem.code, message: problem.message, ...place });
+  }
+  return result.items;
+}

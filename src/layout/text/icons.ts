@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { checkGamePath } from '../../content/paths.js';
+
+/** An inline icon: SVG markup (single colour icons use currentColor) and its natural size. */
+export interface ResolvedIcon {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/** Finds the icon a `:name:` in text stands for; undefined when there is none. */
+export type IconResolver = (name: string) => ResolvedIcon | undefined;
+
+/** The game-icons.net set is CC BY 3.0: print this line wherever its icons are used. */
+export const GAME_ICONS_CREDIT = 'Icons by game-icons.net, CC BY 3.0 (https://game-icons.net)';
+
+const SET_PREFIX = 'game-icons:';
+
+interface IconifyIcon {
+  body: string;
+  width?: number;
+  height?: number;
+  left?: number;
+  top?: number;
+}
+
+interface IconifySet {
+  prefix: string;
+  icons: Record<string, IconifyIcon>;
+  aliases?: Record<string, { parent: string }>;
+  width?: number;
+  height?: number;
+}
+
+let gameIcons: IconifySet | undefined;
+
+/** The game-icons set (6 MB of JSON), read on first use and kept. */
+function loadGameIcons(): IconifySet {
+  if (!gameIcons) {
+    const file = createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json');
+    gameIcons = JSON.parse(readFileSync(file, 'utf8')) as IconifySet;
+  }
+  return gameIcons;
+}
+
+/** One icon of the game-icons set as standalone SVG markup, or undefined. */
+export function findGameIcon(name: string): ResolvedIcon | undefined {
+  const set = loadGameIcons();
+  const own = Object.hasOwn(set.icons, name) ? name : undefined;
+  const parent = own ?? (set.aliases && Object.hasOwn(set.aliases, name) ? set.aliases[name]!.parent : undefined);
+  const icon = parent !== undefined && Object.hasOwn(set.icons, parent) ? set.icons[parent] : undefined;
+  if (!icon) return undefined;
+  const width = icon.width ?? set.width ?? 16;
+  const height = icon.height ?? set.height ?? 16;
+  const viewBox = `${icon.left ?? 0} ${icon.top ?? 0} ${width} ${height}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${width}" height="${height}" fill="currentColor">${icon.body}</svg>`;
+  return { svg, width, height };
+}
+
+/** The natural size of SVG markup: its viewBox, else its width and height attributes. */
+export function measureSvg(svg: string): { width: number; height: number } {
+  const root = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
+  const viewBox = /\bviewBox\s*=\s*["']([^"']+)["']/i.exec(root)?.[1]?.trim().split(/[\s,]+/).map(Number);
+  if (viewBox && viewBox.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0) return { width: viewBox[2]!, height: viewBox[3]! };
+  const attribute = (name: string) => Number.parseFloat(new RegExp(`\\b${name}\\s*=\\s*["']([\\d.]+)`, 'i').exec(root)?.[1] ?? '');
+  const width = attribute('width');
+  const height = attribute('height');
+  return width > 0 && height > 0 ? { width, height } : { width: 1, height: 1 };
+}
+
+function readGameSvg(gameDir: string, written: string): ResolvedIcon | undefined {
+  const checked = checkGamePath(gameDir, written);
+  if (!checked.ok) return undefined;
+  const svg = readFileSync(checked.absolute, 'utf8');
+  return { svg, ...measureSvg(svg) };
+}
+
+export interface IconResolverOptions {
+  gameDir: string;
+  /** Short names for icons: `skull: game-icons:skull-crossed-bones` or `coin: icons/coin.svg`. */
+  aliases?: Record<string, string>;
+}
+
+/**
+ * Resolves `:name:` through the aliases, then `<gameDir>/icons/<name>.svg`, then the
+ * game-icons.net set. Results are cached per resolver.
+ */
+export function createIconResolver(options: IconResolverOptions): IconResolver {
+  const cache = new Map<string, ResolvedIcon | undefined>();
+  const lookUp = (name: string): ResolvedIcon | undefined => {
+    const alias = options.aliases && Object.hasOwn(options.aliases, name) ? options.aliases[name] : undefined;
+    if (alias !== undefined) {
+      return alias.startsWith(SET_PREFIX) ? findGameIcon(alias.slice(SET_PREFIX.length)) : readGameSvg(options.gameDir, alias);
+    }
+    return readGameSvg(options.gameDir, path.join('icons', `${name}.svg`)) ?? findGameIcon(name);
+  };
+  return (name) => {
+    if (!cache.has(name)) cache.set(name, lookUp(name));
+    return cache.get(name);
+  };
+}

@@ -1,0 +1,89 @@
+import type { Piece } from './pieces.js';
+import { piecesText, trimTrailingSpace } from './pieces.js';
+import type { Word } from './segment-words.js';
+import type { Hyphenate } from './split-word.js';
+import { splitAtGrapheme, splitAtHyphen } from './split-word.js';
+
+/** A line chosen by the breaker: its words in order (the last one still with its trailing spaces). */
+export interface BrokenLine {
+  words: Piece[][];
+  /** Last line of a paragraph (or before a mandatory break): never stretched when justifying. */
+  paragraphEnd: boolean;
+}
+
+export interface BreakOptions {
+  /** Room on a line, in points. */
+  width: number;
+  lang: string;
+  /** Width of one word on its own (an estimate of its share of a line). */
+  measure: (pieces: readonly Piece[]) => number;
+  /** Exact width of a finished line without its trailing spaces, as it will be drawn. */
+  measureLine: (words: readonly Piece[][]) => number;
+  hyphenate?: Hyphenate;
+}
+
+export interface BrokenParagraph {
+  lines: BrokenLine[];
+  /** Words that fit on no line and were cut between letters. */
+  tooLong: string[];
+}
+
+interface Entry {
+  word: Word;
+  /** When the entry is the head of a split word: the whole word, to restore if it must go. */
+  whole?: Word;
+}
+
+const EPSILON = 1e-6;
+
+/** Greedy line filling: each line takes as many words as fit; hyphenation, then letters, for words that do not. */
+export function breakParagraph(words: readonly Word[], options: BreakOptions): BrokenParagraph {
+  const lines: BrokenLine[] = [];
+  const tooLong: string[] = [];
+  const queue = [...words];
+  let line: Entry[] = [];
+  let used = 0;
+
+  const emit = (paragraphEnd: boolean, carry?: Word) => {
+    // The words were measured one by one; kerning across their joins can differ a little.
+    while (line.length > 1 && options.measureLine(line.map((e) => e.word.pieces)) > options.width + EPSILON) {
+      const popped = line.pop()!;
+      if (popped.whole) carry = undefined;
+      queue.unshift(popped.whole ?? popped.word);
+      paragraphEnd = false;
+    }
+    const last = line[line.length - 1]?.word;
+    lines.push({ words: line.map((e) => e.word.pieces), paragraphEnd: paragraphEnd || (last?.required ?? false) });
+    line = [];
+    used = 0;
+    if (carry) queue.unshift(carry);
+  };
+
+  while (queue.length > 0) {
+    const word = queue.shift()!;
+    const available = options.width - used;
+    if (options.measure(trimTrailingSpace(word.pieces)) <= available + EPSILON) {
+      line.push({ word });
+      used += options.measure(word.pieces);
+      if (word.required) emit(true);
+      continue;
+    }
+    const hyphenated = options.hyphenate
+      ? splitAtHyphen(word.pieces, { available, lang: options.lang, hyphenate: options.hyphenate, measure: options.measure })
+      : undefined;
+    if (hyphenated) {
+      line.push({ word: { pieces: hyphenated.head, required: false }, whole: word });
+      emit(false, { pieces: hyphenated.tail, required: word.required });
+    } else if (line.length > 0) {
+      emit(false);
+      queue.unshift(word);
+    } else {
+      const split = splitAtGrapheme(word.pieces, { available, measure: options.measure });
+      tooLong.push(piecesText(trimTrailingSpace(word.pieces)));
+      line.push({ word: { pieces: split.head, required: false }, whole: word });
+      emit(false, split.tail.length > 0 ? { pieces: split.tail, required: word.required } : undefined);
+    }
+  }
+  if (line.length > 0 || lines.length === 0 || lines[lines.length - 1]?.paragraphEnd === false) emit(true);
+  return { lines, tooLong };
+}

@@ -1,0 +1,78 @@
+import type { ResolvedFont } from '../fonts.js';
+import type { ResolvedIcon } from './icons.js';
+
+/** A piece of a paragraph in one font: text, or an inline icon sized after its font. */
+export type Piece =
+  | { kind: 'text'; text: string; font: ResolvedFont }
+  | { kind: 'icon'; name: string; icon: ResolvedIcon; font: ResolvedFont };
+
+/** Stands for an icon wherever pieces are handled as one string: one UTF-16 unit per icon. */
+export const OBJECT_CHAR = '\uFFFC';
+
+/** Spaces that may end a line and then take no room (not the no-break spaces). */
+const TRAILING_SPACE = /[ \t\u1680\u2000-\u2006\u2008-\u200B\u205F\u3000]+$/u;
+
+export function pieceText(piece: Piece): string {
+  return piece.kind === 'text' ? piece.text : OBJECT_CHAR;
+}
+
+export function piecesText(pieces: readonly Piece[]): string {
+  return pieces.map(pieceText).join('');
+}
+
+/** Splits pieces at a UTF-16 offset of `piecesText(pieces)`. */
+export function splitPieces(pieces: readonly Piece[], offset: number): [Piece[], Piece[]] {
+  const head: Piece[] = [];
+  const tail: Piece[] = [];
+  let start = 0;
+  for (const piece of pieces) {
+    const length = pieceText(piece).length;
+    const end = start + length;
+    if (end <= offset) head.push(piece);
+    else if (start >= offset) tail.push(piece);
+    else if (piece.kind === 'text') {
+      head.push({ ...piece, text: piece.text.slice(0, offset - start) });
+      tail.push({ ...piece, text: piece.text.slice(offset - start) });
+    }
+    start = end;
+  }
+  return [head, tail];
+}
+
+/** The pieces without the spaces that end them. */
+export function trimTrailingSpace(pieces: readonly Piece[]): Piece[] {
+  const result = [...pieces];
+  for (;;) {
+    const last = result[result.length - 1];
+    if (last?.kind !== 'text') return result;
+    const text = last.text.replace(TRAILING_SPACE, '');
+    if (text !== '') {
+      result[result.length - 1] = { ...last, text };
+      return result;
+    }
+    result.pop();
+  }
+}
+
+export function endsWithSpace(pieces: readonly Piece[]): boolean {
+  return TRAILING_SPACE.test(piecesText(pieces));
+}
+
+/** Joins neighbouring text pieces in the same font, so each becomes one shaped run. */
+export function mergePieces(pieces: readonly Piece[]): Piece[] {
+  const merged: Piece[] = [];
+  for (const piece of pieces) {
+    const last = merged[merged.length - 1];
+    if (piece.kind === 'text' && last?.kind === 'text' && last.font.key === piece.font.key) {
+      merged[merged.length - 1] = { ...last, text: last.text + piece.text };
+    } else if (piece.kind !== 'text' || piece.text !== '') merged.push(piece);
+  }
+  return merged;
+}
+
+/** Appends text in the font of the last piece (a hyphen at a break). */
+export function appendText(pieces: readonly Piece[], text: string): Piece[] {
+  const last = pieces[pieces.length - 1];
+  if (!last) return [];
+  return mergePieces([...pieces, { kind: 'text', text, font: last.font }]);
+}

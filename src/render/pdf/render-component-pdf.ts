@@ -1,0 +1,67 @@
+import PDFDocument from 'pdfkit';
+import type { DisplayList } from '../../layout/display-list.js';
+import { drawDisplayList } from './draw-display-list.js';
+import { setContentId } from './set-content-id.js';
+
+export interface ComponentPdfOptions {
+  title?: string;
+  author?: string;
+  /** BCP 47 language of the text, written as the catalog's /Lang. */
+  lang?: string;
+  /** Defaults to SOURCE_DATE_EPOCH, else 2000-01-01T00:00:00Z: never the clock. */
+  creationDate?: Date;
+}
+
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+
+/** SOURCE_DATE_EPOCH (seconds) when set, else a fixed date, so builds are reproducible. */
+export function defaultCreationDate(env: NodeJS.ProcessEnv = process.env): Date {
+  const epoch = env.SOURCE_DATE_EPOCH?.trim();
+  return epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : FIXED_DATE;
+}
+
+/** Sets TrimBox (the page inset by the bleed) and BleedBox (the whole page) on the current page. */
+function setPageBoxes(doc: PDFKit.PDFDocument, list: DisplayList): void {
+  const { bleed } = list;
+  const width = list.width + 2 * bleed;
+  const height = list.height + 2 * bleed;
+  const data = doc.page.dictionary.data as Record<string, unknown>;
+  data.TrimBox = [bleed, bleed, width - bleed, height - bleed];
+  data.BleedBox = [0, 0, width, height];
+}
+
+/**
+ * One PDF page per display list, each page the list's trim plus bleed, with TrimBox and
+ * BleedBox, embedded font subsets and real text. The same input gives the same bytes.
+ */
+export async function renderComponentPdf(lists: DisplayList[], options: ComponentPdfOptions = {}): Promise<Buffer> {
+  if (lists.length === 0) throw new Error('renderComponentPdf needs at least one display list');
+  const info: PDFKit.DocumentInfo = {
+    Producer: 'pocketpress (PDFKit)',
+    Creator: 'pocketpress',
+    CreationDate: options.creationDate ?? defaultCreationDate(),
+  };
+  if (options.title !== undefined) info.Title = options.title;
+  if (options.author !== undefined) info.Author = options.author;
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info,
+    displayTitle: options.title !== undefined,
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  for (const list of lists) {
+    doc.addPage({ size: [list.width + 2 * list.bleed, list.height + 2 * list.bleed], margin: 0 });
+    setPageBoxes(doc, list);
+    drawDisplayList(doc, list, { x: list.bleed, y: list.bleed });
+  }
+  doc.end();
+  await ended;
+  return setContentId(Buffer.concat(chunks));
+}
