@@ -27,7 +27,7 @@ export interface Face {
 
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
 export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void): Face[] {
-  const icons = createIconResolver({ gameDir: game.dir });
+  const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
   const faces: Face[] = [];
   const perItemBack = set.back !== undefined && templateReadsItem(set.back);
   for (const item of set.items) {

@@ -15,6 +15,6 @@ export function problemsToDiagnostics(game: LoadedGame, problems: readonly Layou
     if (!source) {
       return { severity: p.severity, code: p.code, message: p.message, file: p.file, line: 1, column: 1, endLine: 1, endColumn: 2 };
     }
-    return diagnosticAt(source.file, source.doc, { severity: p.severity, code: p.code, message: p.message, pointer: p.pointer });
+    return diagnosticAt(source.file, source.doc, { severity: p.severity, code: p.code, message: p.message, pointer: p.pointer, target: 'owner' });
   });
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../content/check-content.js';
 import { PACKAGE_ROOT } from '../content/paths.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
-import { buildCommand, type BuildCommandOptions } from './build-command.js';
+import type { BuildCommandOptions } from './build-command.js';
 import { initCommand } from './init-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { validateCommand } from './validate-command.js';
@@ -62,6 +62,8 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--strict', 'treat warnings as errors')
     .option('--quiet', 'print errors only')
     .action(async (dir: string, options: BuildCommandOptions) => {
+      // Loaded on demand: validating needs none of the layout and rendering code.
+      const { buildCommand } = await import('./build-command.js');
       setCode(await buildCommand(dir, options, VERSION, io));
     });
 

@@ -5,6 +5,7 @@ import type { LoadedYaml } from './load-yaml.js';
 import type { Report } from './model.js';
 import { idFromFolder } from './ids.js';
 import { checkGamePath, resolvePackageFile } from './paths.js';
+import { findGameIcon, suggestGameIcons } from '../layout/text/icons.js';
 import type { Game } from './schema/game.js';
 import { diagnosticAt, toPointer } from './source.js';
 import { coreValidators } from './validators.js';
@@ -77,6 +78,20 @@ export function checkGameFile(
       if (/\.woff2$/i.test(file)) {
         at(pointer, 'unsupported-font', 'WOFF2 fonts break PDF subsetting; use the .woff or .ttf file of the same font');
       }
+    }
+  }
+  for (const [name, written] of Object.entries(asRecord(data['icons']) ?? {})) {
+    if (typeof written !== 'string') continue;
+    const pointer = toPointer(['icons', name]);
+    if (written.startsWith('game-icons:')) {
+      const icon = written.slice('game-icons:'.length);
+      if (!findGameIcon(icon)) {
+        const close = suggestGameIcons(icon);
+        at(pointer, 'unknown-icon', `the game-icons set has no icon "${icon}"${close.length > 0 ? `; close names: ${close.join(', ')}` : ''}`);
+      }
+    } else if (/\.svg$/i.test(written)) {
+      const check = checkGamePath(gameDir, written);
+      if (!check.ok) at(pointer, check.code, check.message);
     }
   }
   const rulebook = asRecord(data['rulebook']);

@@ -69,5 +69,7 @@ export interface ResolvedGame {
   /** Colour names → "#rrggbb". */
   palette: Record<string, string>;
   fonts: FontRegistry;
+  /** Short icon names → "game-icons:name" or an SVG path in the game. */
+  icons: Record<string, string>;
   sets: ResolvedSet[];
 }

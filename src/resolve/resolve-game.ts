@@ -53,6 +53,7 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     credits: (game.credits ?? []).map((c) => ({ role: text(c.role), name: c.name })),
     palette: { ...(game.palette ?? {}) },
     fonts: createFontRegistry(game.fonts as Record<string, FamilyFiles> | undefined, loaded.dir),
+    icons: { ...(game.icons ?? {}) },
     sets: loaded.sets.map((s) => resolveSet(s, lang, fallback)),
   };
 }

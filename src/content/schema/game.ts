@@ -65,6 +65,13 @@ export const GameSchema = Type.Object(
         description: 'named colours templates may use, e.g. {ink: "#1d1b19"}',
       }),
     ),
+    icons: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),
+        Type.String({ pattern: '^(game-icons:[a-z0-9-]+|[^:]+\\.svg)$', description: 'an icon of the game-icons.net set ("game-icons:skull-crossed-bones") or an SVG file of the game ("icons/coin.svg")' }),
+        { description: 'short names for the inline icons texts use as :name:, e.g. {skull: "game-icons:skull-crossed-bones"}' },
+      ),
+    ),
     sets: Type.Array(AssetPath('a component-set file, e.g. "sets/dev-cards.yaml"', { kinds: ['yaml'] }), {
       description: 'the component-set files of this game',
     }),

@@ -1,7 +1,7 @@
 import { HEX_COLOR_PATTERN } from '../../content/schema/common.js';
 import type { Hex } from '../display-list.js';
 import { interpolate } from './bindings.js';
-import type { FaceContext } from './context.js';
+import { placeOf, type FaceContext } from './context.js';
 
 const NAMED: Record<string, Hex | undefined> = { black: '#000000', white: '#ffffff', none: undefined, transparent: undefined };
 const HEX = new RegExp(HEX_COLOR_PATTERN);
@@ -25,8 +25,7 @@ export function resolveColor(value: string | undefined, ctx: FaceContext, key: s
     severity: 'error',
     code: 'unknown-color',
     message: `"${value}" gives "${text}", which is not a colour: use "#rrggbb" or a palette name`,
-    file: ctx.file,
-    pointer: `${ctx.pointer}/${key}`,
+    ...placeOf(value, key, ctx),
   });
   return undefined;
 }

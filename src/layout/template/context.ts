@@ -2,7 +2,8 @@ import type { LengthUnit } from '../../content/lengths.js';
 import type { ResolvedGame, ResolvedSet } from '../../resolve/model.js';
 import type { FontFace } from '../display-list.js';
 import type { IconResolver } from '../text/icons.js';
-import type { Scope, ScopePointers } from './scope.js';
+import { parseBindings } from './bindings.js';
+import { bindingPlace, type Scope, type ScopePointers } from './scope.js';
 
 /** A problem found while laying out a face, placed later at its line. */
 export interface LayoutProblem {
@@ -12,6 +13,14 @@ export interface LayoutProblem {
   /** The file to point at (a set file or a template file) and the pointer inside it. */
   file: string;
   pointer: string;
+}
+
+/** The place of a problem with what `written` shows: the item field it binds, else the template element's key. */
+export function placeOf(written: string, key: string, ctx: FaceContext): { file: string; pointer: string } {
+  const setSource = ctx.set.source.source;
+  const paths = parseBindings(written).map((b) => b.path);
+  const pointer = bindingPlace(paths, ctx.pointers, setSource.data, ctx.game.lang);
+  return pointer === undefined ? { file: ctx.file, pointer: `${ctx.pointer}/${key}` } : { file: setSource.file.path, pointer };
 }
 
 /** What every element of one face is evaluated with. */

@@ -6,10 +6,9 @@ import { resolveLength } from '../../content/lengths.js';
 import { checkGamePath } from '../../content/paths.js';
 import type { ImageElement } from '../../content/schema/template.js';
 import type { DisplayItem, ImageItem, ImageSource } from '../display-list.js';
-import { interpolate, parseBindings } from './bindings.js';
-import type { FaceContext } from './context.js';
+import { interpolate } from './bindings.js';
+import { placeOf, type FaceContext } from './context.js';
 import { box, round } from './geometry.js';
-import { pointerOf } from './scope.js';
 
 type Image = Static<typeof ImageElement>;
 
@@ -30,9 +29,7 @@ function naturalSize(file: string): { width: number; height: number } {
 export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
   const written = interpolate(element.src, ctx.scope, ctx.game.lang).trim();
   if (written === '') return [];
-  const bound = parseBindings(element.src)[0];
-  const where = bound ? pointerOf(bound.path, ctx.pointers) : undefined;
-  const problemAt = where ? { file: ctx.set.source.source.file.path, pointer: where } : { file: ctx.file, pointer: `${ctx.pointer}/src` };
+  const problemAt = placeOf(element.src, 'src', ctx);
   const check = checkGamePath(ctx.game.dir, written);
   const kind = KINDS[path.extname(written).toLowerCase()];
   if (!check.ok || !kind) {

@@ -5,24 +5,14 @@ import { pickText } from '../../resolve/localize.js';
 import { pointsToMm } from '../../content/lengths.js';
 import type { DisplayItem } from '../display-list.js';
 import { layoutText } from '../text/layout-text.js';
-import { interpolate, parseBindings } from './bindings.js';
+import { interpolate } from './bindings.js';
 import { resolveColor } from './colors.js';
-import type { FaceContext } from './context.js';
+import { placeOf, type FaceContext } from './context.js';
 import { box } from './geometry.js';
-import { pointerOf } from './scope.js';
 
 type Text = Static<typeof TextElement>;
 
 export const DEFAULT_TEXT_SIZE = 10;
-
-/** Where to point a problem of this text: the item field it shows, else the template element. */
-function problemPlace(written: string, ctx: FaceContext): { file: string; pointer: string } {
-  for (const binding of parseBindings(written)) {
-    const pointer = pointerOf(binding.path, ctx.pointers);
-    if (pointer !== undefined) return { file: ctx.set.source.source.file.path, pointer };
-  }
-  return { file: ctx.file, pointer: `${ctx.pointer}/text` };
-}
 
 const mm = (points: number) => `${Math.round(pointsToMm(points) * 10) / 10}`;
 
@@ -64,7 +54,7 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     icons: ctx.icons,
   });
   Object.assign(ctx.fonts, result.fonts);
-  const place = problemPlace(written, ctx);
+  const place = placeOf(written, 'text', ctx);
   if (result.overflow) {
     const smallest = element.minSize ?? size;
     ctx.report({

@@ -28,3 +28,25 @@ export function pointerOf(path: string, pointers: ScopePointers): string | undef
 }
 
 export const PATH_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+
+/**
+ * Where a problem with the value a binding shows is written: the item field (and its entry
+ * for the language, when the field holds one text per language), or nowhere when the binding
+ * reads no item data.
+ */
+export function bindingPlace(
+  paths: readonly string[],
+  pointers: ScopePointers,
+  raw: unknown,
+  lang: string,
+): string | undefined {
+  for (const path of paths) {
+    const pointer = pointerOf(path, pointers);
+    if (pointer === undefined) continue;
+    let value: unknown = raw;
+    for (const step of pointer.split('/').slice(1)) value = (value as Record<string, unknown> | undefined)?.[step];
+    const perLanguage = value !== null && typeof value === 'object' && !Array.isArray(value) && lang in value;
+    return perLanguage ? `${pointer}/${lang}` : pointer;
+  }
+  return undefined;
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checkGamePath } from '../../content/paths.js';
+import { closestMatch } from '../../diagnostics/did-you-mean.js';
 
 /** An inline icon: SVG markup (single colour icons use currentColor) and its natural size. */
 export interface ResolvedIcon {
@@ -100,4 +101,18 @@ export function createIconResolver(options: IconResolverOptions): IconResolver {
     if (!cache.has(name)) cache.set(name, lookUp(name));
     return cache.get(name);
   };
+}
+
+/**
+ * Up to `limit` game-icons.net names close to `name` (for "did you mean"): names that
+ * contain it, those starting with it first and shortest first; else the closest typo.
+ */
+export function suggestGameIcons(name: string, limit = 3): string[] {
+  const names = Object.keys(loadGameIcons().icons);
+  const containing = names
+    .filter((candidate) => candidate.includes(name))
+    .sort((a, b) => Number(!a.startsWith(name)) - Number(!b.startsWith(name)) || a.length - b.length || a.localeCompare(b));
+  if (containing.length > 0) return containing.slice(0, limit);
+  const typo = closestMatch(name, names);
+  return typo === undefined ? [] : [typo];
 }

@@ -15,8 +15,8 @@ export interface BreakOptions {
   /** Room on a line, in points. */
   width: number;
   lang: string;
-  /** Width of one word on its own (an estimate of its share of a line). */
-  measure: (pieces: readonly Piece[]) => number;
+  /** Width of one word on its own (an estimate of its share of a line); `lineEnd` when it would end the line. */
+  measure: (pieces: readonly Piece[], lineEnd: boolean) => number;
   /** Exact width of a finished line without its trailing spaces, as it will be drawn. */
   measureLine: (words: readonly Piece[][]) => number;
   hyphenate?: Hyphenate;
@@ -43,6 +43,7 @@ export function breakParagraph(words: readonly Word[], options: BreakOptions): B
   const queue = [...words];
   let line: Entry[] = [];
   let used = 0;
+  const cutTails = new WeakSet<Word>();
 
   const emit = (paragraphEnd: boolean, carry?: Word) => {
     // The words were measured one by one; kerning across their joins can differ a little.
@@ -59,31 +60,37 @@ export function breakParagraph(words: readonly Word[], options: BreakOptions): B
     if (carry) queue.unshift(carry);
   };
 
-  while (queue.length > 0) {
-    const word = queue.shift()!;
+  const measureEnd = (pieces: readonly Piece[]) => options.measure(pieces, true);
+  const place = (word: Word) => {
     const available = options.width - used;
-    if (options.measure(trimTrailingSpace(word.pieces)) <= available + EPSILON) {
+    if (measureEnd(trimTrailingSpace(word.pieces)) <= available + EPSILON) {
       line.push({ word });
-      used += options.measure(word.pieces);
+      used += options.measure(word.pieces, false);
       if (word.required) emit(true);
-      continue;
+      return;
     }
     const hyphenated = options.hyphenate
-      ? splitAtHyphen(word.pieces, { available, lang: options.lang, hyphenate: options.hyphenate, measure: options.measure })
+      ? splitAtHyphen(word.pieces, { available, lang: options.lang, hyphenate: options.hyphenate, measure: measureEnd })
       : undefined;
     if (hyphenated) {
       line.push({ word: { pieces: hyphenated.head, required: false }, whole: word });
       emit(false, { pieces: hyphenated.tail, required: word.required });
     } else if (line.length > 0) {
+      queue.unshift(word); // before emitting: words it takes back off the line go in front
       emit(false);
-      queue.unshift(word);
     } else {
-      const split = splitAtGrapheme(word.pieces, { available, measure: options.measure });
-      tooLong.push(piecesText(trimTrailingSpace(word.pieces)));
+      const split = splitAtGrapheme(word.pieces, { available, measure: measureEnd });
+      if (!cutTails.has(word)) tooLong.push(piecesText(trimTrailingSpace(word.pieces)));
+      const tail = { pieces: split.tail, required: word.required };
+      cutTails.add(tail);
       line.push({ word: { pieces: split.head, required: false }, whole: word });
-      emit(false, split.tail.length > 0 ? { pieces: split.tail, required: word.required } : undefined);
+      emit(false, split.tail.length > 0 ? tail : undefined);
     }
-  }
-  if (line.length > 0 || lines.length === 0 || lines[lines.length - 1]?.paragraphEnd === false) emit(true);
+  };
+  do {
+    while (queue.length > 0) place(queue.shift()!);
+    // The last line may still give words back (see emit): then go on.
+    if (line.length > 0 || lines.length === 0) emit(true);
+  } while (queue.length > 0);
   return { lines, tooLong };
 }

@@ -76,3 +76,17 @@ export function appendText(pieces: readonly Piece[], text: string): Piece[] {
   if (!last) return [];
   return mergePieces([...pieces, { kind: 'text', text, font: last.font }]);
 }
+
+/**
+ * Soft hyphens (U+00AD) print nothing, except a "-" where a line ends on one. The pieces as
+ * drawn, `lineEnd` telling whether they end a line.
+ */
+export function settleSoftHyphens(pieces: readonly Piece[], lineEnd: boolean): Piece[] {
+  const last = pieces.length - 1;
+  return pieces.map((piece, i) => {
+    if (piece.kind !== 'text' || !piece.text.includes('\u00AD')) return piece;
+    const ending = lineEnd && i === last && piece.text.endsWith('\u00AD');
+    const text = piece.text.replaceAll('\u00AD', '');
+    return { ...piece, text: ending ? `${text}-` : text };
+  });
+}

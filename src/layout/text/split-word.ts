@@ -21,7 +21,7 @@ export function splitAtHyphen(
   options: { available: number; lang: string; hyphenate: Hyphenate; measure: (pieces: readonly Piece[]) => number },
 ): WordSplit | undefined {
   const word = piecesText(trimTrailingSpace(pieces));
-  const syllables = options.hyphenate(word, options.lang);
+  const syllables = options.hyphenate(word, options.lang).filter((syllable) => syllable !== '');
   if (syllables.length < 2 || syllables.join('') !== word) return undefined;
   for (let count = syllables.length - 1; count >= 1; count--) {
     const offset = syllables.slice(0, count).join('').length;

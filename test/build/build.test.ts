@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, tempDir } from '../helpers.js';
+
+interface Entry {
+  path: string;
+  kind: string;
+  set?: string;
+  item?: string | null;
+  side?: string;
+  widthPx?: number;
+  heightPx?: number;
+  dpi?: number;
+  pages?: number;
+  sha256: string;
+  bytes: number;
+}
+
+describe('pocketpress build', () => {
+  const out = tempDir();
+  let result: Awaited<ReturnType<typeof runCli>>;
+  beforeAll(async () => {
+    result = await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', out]);
+  }, 120_000);
+
+  it('exits 0 and says what it wrote', () => {
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^wrote 16 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
+  });
+
+  it('writes a manifest listing every file with its size and hash', () => {
+    for (const lang of ['en', 'fr']) {
+      const dir = path.join(out, 'full-game', lang);
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { game: string; lang: string; generator: string; files: Entry[] };
+      expect(manifest.game).toBe('full-game');
+      expect(manifest.lang).toBe(lang);
+      expect(manifest.generator).toMatch(/^pocketpress \d+\.\d+\.\d+$/);
+      expect(manifest.files.map((f) => f.path)).toEqual([
+        'png/cards/oil.png',
+        'png/cards/wick.png',
+        'png/cards/_back.png',
+        'png/tiles/corner.png',
+        'png/tiles/crossing.png',
+        'print-shop/cards.pdf',
+        'print-shop/tiles.pdf',
+      ].sort());
+      for (const f of manifest.files) {
+        const bytes = readFileSync(path.join(dir, f.path));
+        expect(bytes.length).toBe(f.bytes);
+      }
+    }
+  });
+
+  it('renders a 2.5 × 3.5 in card with 1/8 in bleed at 300 dpi as 825 × 1125 px, with density metadata', async () => {
+    const file = path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png');
+    const meta = await sharp(file).metadata();
+    expect([meta.width, meta.height, meta.density]).toEqual([825, 1125, 300]);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'full-game', 'en', 'manifest.json'), 'utf8')) as { files: Entry[] };
+    expect(manifest.files.find((f) => f.path === 'png/cards/wick.png')).toMatchObject({ kind: 'component-png', set: 'cards', item: 'wick', side: 'front', widthPx: 825, heightPx: 1125, dpi: 300 });
+  });
+
+  it('renders a 40 mm tile without bleed at 300 dpi as 472 px square', async () => {
+    const meta = await sharp(path.join(out, 'full-game', 'fr', 'png', 'tiles', 'corner.png')).metadata();
+    expect([meta.width, meta.height]).toEqual([472, 472]);
+  });
+
+  it('writes a print-shop PDF: a front and the shared back per card, page = trim + bleed, TrimBox inside', async () => {
+    const pdf = await PDFDocument.load(readFileSync(path.join(out, 'full-game', 'en', 'print-shop', 'cards.pdf')));
+    expect(pdf.getPageCount()).toBe(4);
+    const page = pdf.getPage(0);
+    expect(page.getWidth()).toBeCloseTo(2.75 * 72, 2);
+    expect(page.getHeight()).toBeCloseTo(3.75 * 72, 2);
+    const trim = page.getTrimBox();
+    expect([trim.x, trim.y, trim.width, trim.height].map((n) => Math.round(n * 100) / 100)).toEqual([9, 9, 180, 252]);
+  });
+
+  it('gives the same bytes when built again', async () => {
+    const again = tempDir();
+    expect((await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', again, '--lang', 'fr'])).code).toBe(0);
+    for (const file of ['png/cards/wick.png', 'print-shop/cards.pdf']) {
+      expect(readFileSync(path.join(again, 'full-game', 'fr', file)).equals(readFileSync(path.join(out, 'full-game', 'fr', file))), file).toBe(true);
+    }
+  });
+});
+
+describe('a build with problems', () => {
+  const game = path.join(FIXTURES, 'build', 'problems');
+
+  it('reports each layout problem at the item line that causes it, and writes nothing', async () => {
+    const out = tempDir();
+    mkdirSync(path.join(out, 'problems', 'en'), { recursive: true });
+    writeFileSync(path.join(out, 'problems', 'en', 'previous.txt'), 'kept');
+    const result = await runCli(['build', '.', '--out', out, '--format', 'json', '--lang', 'en'], game);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { diagnostics: { code: string; file: string; line: number; column: number; message: string }[] };
+    expect(report.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
+      ['text-overflow', 'sets/cards.yaml', 21, 11],
+      ['missing-glyph', 'sets/cards.yaml', 24, 17],
+      ['missing-file', 'sets/cards.yaml', 27, 10],
+      ['unknown-color', 'sets/cards.yaml', 30, 11],
+    ]);
+    expect(report.diagnostics[0]!.message).toMatch(/does not fit its 20 × 8 mm box in the set "cards" even at 7 pt/);
+    expect(report.diagnostics[1]!.message).toMatch(/U\+2603/);
+    expect(readFileSync(path.join(out, 'problems', 'en', 'previous.txt'), 'utf8')).toBe('kept');
+    expect(readdirSync(out).filter((f) => f.startsWith('.staging'))).toEqual([]);
+    expect(existsSync(path.join(out, 'problems', 'en', 'manifest.json'))).toBe(false);
+  });
+});

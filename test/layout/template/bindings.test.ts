@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { interpolate, parseBindings } from '../../../src/layout/template/bindings.js';
+
+const scope = { item: { name: 'Oil', count: 3, skeletons: 10000, health: -1, gain: 2, slots: [{ time: '9 pm' }], tags: ['a', 'b'] }, game: { title: 'Cadwallon' } };
+
+describe('bindings', () => {
+  it('parses paths and filters with arguments', () => {
+    expect(parseBindings('{{ item.name | upper }} and {{item.x|default:"none"}}')).toEqual([
+      { path: 'item.name', filters: [{ name: 'upper', arg: undefined }], raw: '{{ item.name | upper }}' },
+      { path: 'item.x', filters: [{ name: 'default', arg: 'none' }], raw: '{{item.x|default:"none"}}' },
+    ]);
+  });
+
+  it.each([
+    ['{{item.name}}', 'en', 'Oil'],
+    ['{{item.name | upper}}', 'en', 'OIL'],
+    ['{{item.name | lower}}', 'en', 'oil'],
+    ['{{ game.title }}: {{item.slots.0.time}}', 'en', 'Cadwallon: 9 pm'],
+    ['{{item.missing}}', 'en', ''],
+    ['{{item.missing | default:"–"}}', 'en', '–'],
+    ['{{item.count}} × {{item.tags}}', 'en', '3 × a, b'],
+    ['{{item.skeletons | number}}', 'en', '10,000'],
+    ['{{item.skeletons | number}}', 'fr', '10\u202f000'],
+    ['{{item.skeletons}}', 'fr', '10000'],
+    ['{{item.health | signed}} / {{item.gain | signed}}', 'en', '\u22121 / +2'],
+    ['{{ "é" }}', 'en', ''],
+  ])('%s in %s → %s', (text, lang, expected) => {
+    expect(interpolate(text, scope, lang)).toBe(expected);
+  });
+
+  it('upper-cases by the rules of the language', () => {
+    expect(interpolate('{{item.name | upper}}', { item: { name: 'île' } }, 'fr')).toBe('ÎLE');
+    expect(interpolate('{{item.name | capitalize}}', { item: { name: 'épée' } }, 'fr')).toBe('Épée');
+  });
+});
