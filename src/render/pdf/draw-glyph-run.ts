@@ -1,13 +1,13 @@
 import type * as fontkit from 'fontkit';
 import type { GlyphRun, PlacedGlyph } from '../../layout/display-list.js';
 import { applyFill } from './paint-shape.js';
+import { tagSubsetByContent, type SubsetFont } from './tag-subset.js';
 
 /** What pdfkit 0.20.2's EmbeddedFont keeps (private API; pdfkit is pinned). */
-interface EmbeddedFont {
-  id: string;
+interface EmbeddedFont extends SubsetFont {
   font: fontkit.Font;
   scale: number;
-  subset: { includeGlyph(glyphId: number): number };
+  subset: { glyphs: number[]; includeGlyph(glyphId: number): number };
   widths: number[];
   unicode: number[][];
   ref(): unknown;
@@ -53,6 +53,7 @@ export function drawGlyphRun(doc: PDFKit.PDFDocument, run: GlyphRun, fontName: s
   doc.font(fontName);
   const font = (doc as unknown as { _font: EmbeddedFont })._font;
   if (!font.subset) throw new Error(`font ${fontName} is not an embedded font`);
+  tagSubsetByContent(font);
   doc.page.fonts[font.id] ??= font.ref();
   const codePoints = codePointsByGlyph(font.font, run.text);
   const unit = run.size / 1000;

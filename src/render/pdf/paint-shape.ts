@@ -1,14 +1,8 @@
 import type { Paint } from '../../layout/display-list.js';
 import { combinedAlpha, parseColor, type Rgba } from '../colors.js';
+import { usableDash } from '../geometry.js';
 
 const rgb = (c: Rgba): [number, number, number] => [c.r, c.g, c.b];
-
-/** A dash array as SVG reads it: negative values or an all-zero sum mean a solid line. */
-export function usableDash(dash: number[] | undefined): number[] | undefined {
-  if (!dash || dash.length === 0) return undefined;
-  if (dash.some((d) => !Number.isFinite(d) || d < 0) || dash.reduce((a, b) => a + b, 0) <= 0) return undefined;
-  return dash;
-}
 
 /** Sets the stroke state: colour with alpha × opacity, width, dash. */
 export function applyStroke(doc: PDFKit.PDFDocument, stroke: string, width: number | undefined, dash: number[] | undefined, opacity?: number): void {

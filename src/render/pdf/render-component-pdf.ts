@@ -46,6 +46,7 @@ export async function renderComponentPdf(lists: DisplayList[], options: Componen
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
+    pdfVersion: '1.7',
     info,
     displayTitle: options.title !== undefined,
     ...(options.lang ? { lang: options.lang } : {}),

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { combinedAlpha, formatRgbHex, parseColor } from '../../src/render/colors.js';
+
+describe('parseColor', () => {
+  it.each([
+    ['#abc', { r: 0xaa, g: 0xbb, b: 0xcc, a: 1 }],
+    ['#abc8', { r: 0xaa, g: 0xbb, b: 0xcc, a: 0x88 / 255 }],
+    ['#C0392B', { r: 0xc0, g: 0x39, b: 0x2b, a: 1 }],
+    ['#c0392b80', { r: 0xc0, g: 0x39, b: 0x2b, a: 0x80 / 255 }],
+    ['#00000000', { r: 0, g: 0, b: 0, a: 0 }],
+  ])('reads %s', (hex, expected) => {
+    expect(parseColor(hex)).toEqual(expected);
+  });
+
+  it.each(['red', '#12', '#12345', '#1234567', '#ggg', 'c0392b', ''])('rejects %j', (bad) => {
+    expect(() => parseColor(bad)).toThrow(/not a hex colour/);
+  });
+
+  it('formats back to #rrggbb and multiplies alpha by opacities', () => {
+    expect(formatRgbHex(parseColor('#0a0b0c80'))).toBe('#0a0b0c');
+    expect(combinedAlpha(parseColor('#00000080'), 0.5)).toBeCloseTo(0x80 / 255 / 2, 6);
+    expect(combinedAlpha(parseColor('#000'), undefined, 2)).toBe(1);
+  });
+});
