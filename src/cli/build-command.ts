@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildGame } from '../build/build-game.js';
+import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
 import { problemsToDiagnostics } from '../build/problems.js';
 import { writeOutput, type OutputFolder } from '../build/write-output.js';
 import { checkContent, UsageError } from '../content/check-content.js';
@@ -16,12 +17,6 @@ export interface BuildCommandOptions {
   strict?: boolean;
   quiet?: boolean;
   dpi: number;
-}
-
-/** PDF dates come from SOURCE_DATE_EPOCH, never the clock, so two builds give the same bytes. */
-export function creationDate(env: NodeJS.ProcessEnv = process.env): Date {
-  const epoch = Number(env['SOURCE_DATE_EPOCH']);
-  return Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date(0);
 }
 
 /** Prints the diagnostics (JSON always prints its one object) and returns how many are errors. */
@@ -52,7 +47,7 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, ve
     const langs = options.lang ? declared.filter((l) => options.lang!.includes(l)) : declared;
     const problems: LayoutProblem[] = [];
     for (const lang of langs) {
-      folders.push(await buildGame(game, lang, { dpi: options.dpi, generator: `pocketpress ${version}`, creationDate: creationDate() }, (p) => problems.push(p)));
+      folders.push(await buildGame(game, lang, { dpi: options.dpi, generator: `pocketpress ${version}`, creationDate: defaultCreationDate() }, (p) => problems.push(p)));
     }
     diagnostics.push(...problemsToDiagnostics(game, problems));
   }

@@ -102,6 +102,7 @@ describe('a build with problems', () => {
       ['missing-glyph', 'sets/cards.yaml', 24, 17],
       ['missing-file', 'sets/cards.yaml', 27, 10],
       ['unknown-color', 'sets/cards.yaml', 30, 11],
+      ['outside-safe-zone', 'templates/face.yaml', 30, 5],
     ]);
     expect(report.diagnostics[0]!.message).toMatch(/does not fit its 20 × 8 mm box in the set "cards" even at 7 pt/);
     expect(report.diagnostics[1]!.message).toMatch(/U\+2603/);

@@ -34,6 +34,10 @@ export interface FaceContext {
   width: number;
   height: number;
   unit: LengthUnit;
+  /** The safe zone: text stays this far inside the trim. */
+  safe: number;
+  /** Where the current group's origin lies on the face (groups move their elements). */
+  origin: { x: number; y: number };
   /** The template file and the element's pointer in it. */
   file: string;
   pointer: string;

@@ -43,6 +43,8 @@ export function evaluateFace(request: FaceRequest): DisplayList {
     width: set.width,
     height: set.height,
     unit: 'mm',
+    safe: template.safe,
+    origin: { x: 0, y: 0 },
     file: template.files[0] ?? '',
     pointer: '',
     fonts,

@@ -15,7 +15,8 @@ function evaluateGroup(element: Group, ctx: FaceContext): DisplayItem[] {
   const y = length(element.y, 'y', ctx);
   const children = (inner: FaceContext) =>
     element.elements.flatMap((child, i) => evaluateElement(child, { ...inner, pointer: `${ctx.pointer}/elements/${i}` }));
-  if (!element.repeat) return [{ type: 'group', transform: translate(round(x), round(y)), items: children(ctx) }];
+  const moved = (dx: number, dy: number): FaceContext => ({ ...ctx, origin: { x: ctx.origin.x + dx, y: ctx.origin.y + dy } });
+  if (!element.repeat) return [{ type: 'group', transform: translate(round(x), round(y)), items: children(moved(x, y)) }];
   const { over, as = 'entry' } = element.repeat;
   const entries = readPath(ctx.scope, over);
   if (!Array.isArray(entries)) return [];
@@ -24,7 +25,7 @@ function evaluateGroup(element: Group, ctx: FaceContext): DisplayItem[] {
   const base = pointerOf(over, ctx.pointers);
   return entries.map((entry, index) => {
     const inner: FaceContext = {
-      ...ctx,
+      ...moved(x + index * dx, y + index * dy),
       scope: { ...ctx.scope, [as]: entry, index },
       pointers: base === undefined ? ctx.pointers : { ...ctx.pointers, [as]: `${base}/${index}` },
     };

@@ -8,13 +8,29 @@ import { layoutText } from '../text/layout-text.js';
 import { interpolate } from './bindings.js';
 import { resolveColor } from './colors.js';
 import { placeOf, type FaceContext } from './context.js';
-import { box } from './geometry.js';
+import { box, type Box } from './geometry.js';
 
 type Text = Static<typeof TextElement>;
 
 export const DEFAULT_TEXT_SIZE = 10;
 
 const mm = (points: number) => `${Math.round(pointsToMm(points) * 10) / 10}`;
+
+/** Text whose box leaves the safe zone risks being cut: say so once per template element. */
+function warnOutsideSafeZone(b: Box, ctx: FaceContext): void {
+  const left = ctx.origin.x + b.x;
+  const top = ctx.origin.y + b.y;
+  const eps = 0.01;
+  const inside = left >= ctx.safe - eps && top >= ctx.safe - eps && left + b.width <= ctx.width - ctx.safe + eps && top + b.height <= ctx.height - ctx.safe + eps;
+  if (inside) return;
+  ctx.report({
+    severity: 'warning',
+    code: 'outside-safe-zone',
+    message: `this text box reaches past the ${mm(ctx.safe)} mm safe zone of the set "${ctx.set.id}", where a cut that is slightly off can take letters away`,
+    file: ctx.file,
+    pointer: ctx.pointer,
+  });
+}
 
 /** A text box laid out with the real font: lines broken, shrunk to fit, glyphs placed. */
 export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
@@ -23,6 +39,7 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
   const text = interpolate(written, ctx.scope, lang);
   if (text.trim() === '') return [];
   const b = box(element, ctx);
+  warnOutsideSafeZone(b, ctx);
   const size = element.size ?? DEFAULT_TEXT_SIZE;
   const family = element.font;
   if (family !== undefined && !ctx.game.fonts.has(family)) {
