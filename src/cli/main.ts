@@ -29,6 +29,19 @@ function positiveInteger(value: string): number {
   return n;
 }
 
+/** A command that reads the games under a folder, with the options every such command shares. */
+function contentCommand(program: Command, name: string, description: string): Command {
+  return program
+    .command(name)
+    .description(description)
+    .argument('[dir]', 'a folder of games, or one game folder', 'content')
+    .option('--game <id>', 'only this game (repeat for several)', collect)
+    .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--quiet', 'print errors only');
+}
+
 function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const program = new Command('pocketpress')
     .description('Turns board games written as YAML and Markdown into print-and-play files.')
@@ -37,30 +50,13 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for the options)');
 
-  program
-    .command('validate')
-    .description('check every game under dir (default content/) and print every problem')
-    .argument('[dir]', 'a folder of games, or one game folder', 'content')
-    .option('--game <id>', 'only this game (repeat for several)', collect)
-    .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
-    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
-    .option('--strict', 'treat warnings as errors')
-    .option('--quiet', 'print errors only')
-    .action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+  contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem').action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
       setCode(validateCommand(dir, options, io));
     });
 
-  program
-    .command('build')
-    .description('check, lay out and render every game under dir (default content/) into --out, in every language it declares')
-    .argument('[dir]', 'a folder of games, or one game folder', 'content')
-    .option('--game <id>', 'only this game (repeat for several)', collect)
-    .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
+  contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
     .option('--out <dir>', 'where to write', 'out')
     .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
-    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
-    .option('--strict', 'treat warnings as errors')
-    .option('--quiet', 'print errors only')
     .action(async (dir: string, options: BuildCommandOptions) => {
       // Loaded on demand: validating needs none of the layout and rendering code.
       const { buildCommand } = await import('./build-command.js');
