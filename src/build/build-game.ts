@@ -8,14 +8,12 @@ import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
 import { renderPng } from '../render/png/render-png.js';
 import { resolveGame } from '../resolve/resolve-game.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
+import { buildSheets, type SheetOptions } from './build-sheets.js';
 import { buildManifest, type OutputFile } from './manifest.js';
 import type { OutputFolder } from './write-output.js';
 
-export interface BuildOptions {
-  dpi: number;
+export interface BuildOptions extends SheetOptions {
   generator: string;
-  /** Creation date written into PDFs, so the same content gives the same bytes. */
-  creationDate: Date;
 }
 
 export interface Face {
@@ -83,6 +81,7 @@ export async function buildGame(
       bytes: pdf,
       entry: { kind: 'component-pdf', set: set.id, pages: pages.length, items: set.items.length, copies: set.items.reduce((n, i) => n + i.count, 0) },
     });
+    files.push(...(await buildSheets(game, set, faces, options, report)));
   }
   return { game: game.id, lang, files, manifest: buildManifest(game.id, lang, options.generator, files) };
 }

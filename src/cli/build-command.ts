@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { buildGame } from '../build/build-game.js';
 import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
+import type { DuplexMode } from '../impose/duplex.js';
+import type { PaperName } from '../impose/paper.js';
 import { problemsToDiagnostics } from '../build/problems.js';
 import { writeOutput, type OutputFolder } from '../build/write-output.js';
 import { checkContent, UsageError } from '../content/check-content.js';
@@ -17,6 +19,10 @@ export interface BuildCommandOptions {
   strict?: boolean;
   quiet?: boolean;
   dpi: number;
+  paper: PaperName;
+  duplex: DuplexMode;
+  backOffset: { x: number; y: number };
+  sheetPng?: boolean;
 }
 
 /** Prints the diagnostics (JSON always prints its one object) and returns how many are errors. */
@@ -47,7 +53,16 @@ export async function buildCommand(dir: string, options: BuildCommandOptions, ve
     const langs = options.lang ? declared.filter((l) => options.lang!.includes(l)) : declared;
     const problems: LayoutProblem[] = [];
     for (const lang of langs) {
-      folders.push(await buildGame(game, lang, { dpi: options.dpi, generator: `pocketpress ${version}`, creationDate: defaultCreationDate() }, (p) => problems.push(p)));
+      const buildOptions = {
+        dpi: options.dpi,
+        generator: `pocketpress ${version}`,
+        creationDate: defaultCreationDate(),
+        paper: options.paper,
+        duplex: options.duplex,
+        backOffset: options.backOffset,
+        sheetPng: options.sheetPng ?? false,
+      };
+      folders.push(await buildGame(game, lang, buildOptions, (p) => problems.push(p)));
     }
     diagnostics.push(...problemsToDiagnostics(game, problems));
   }

@@ -4,6 +4,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '../content/check-content.js';
 import { PACKAGE_ROOT } from '../content/paths.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
+import { resolveLength } from '../content/lengths.js';
+import { DUPLEX_MODES } from '../impose/duplex.js';
+import { PAPER_NAMES } from '../impose/paper.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 import { initCommand } from './init-command.js';
@@ -21,6 +24,12 @@ function languages(value: string, previous: string[] = []): string[] {
   const bad = list.filter((l) => !new RegExp(LANG_PATTERN).test(l));
   if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
   return [...previous, ...list];
+}
+
+function offset(value: string): { x: number; y: number } {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!match) throw new InvalidArgumentError(`expected two lengths in millimetres such as "0.5,-1", found "${value}"`);
+  return { x: resolveLength(Number(match[1])), y: resolveLength(Number(match[2])) };
 }
 
 function positiveInteger(value: string): number {
@@ -57,6 +66,10 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
     .option('--out <dir>', 'where to write', 'out')
     .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
+    .addOption(new Option('--paper <paper>', 'paper of the print sheets').choices(PAPER_NAMES).default('a4'))
+    .addOption(new Option('--duplex <mode>', 'how backs meet fronts: long-edge flip, short-edge flip, or fold-over sheets for single-sided printers').choices(DUPLEX_MODES).default('long'))
+    .option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides', offset, { x: 0, y: 0 })
+    .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .action(async (dir: string, options: BuildCommandOptions) => {
       // Loaded on demand: validating needs none of the layout and rendering code.
       const { buildCommand } = await import('./build-command.js');

@@ -41,6 +41,9 @@ export interface ResolvedSet {
   bleed: number;
   shape: 'rectangle' | 'rounded' | 'circle' | 'hex';
   cornerRadius: number;
+  /** Print sheet spacing, in points. */
+  gutter: number;
+  margin: number;
   front: ResolvedTemplate;
   back?: ResolvedTemplate;
   items: ResolvedItem[];

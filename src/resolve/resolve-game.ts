@@ -26,6 +26,8 @@ function resolveSet(loaded: LoadedSet, lang: string, fallback: string): Resolved
     bleed: resolveLength(set.bleed ?? DEFAULT_BLEED),
     shape: set.shape ?? 'rectangle',
     cornerRadius: set.cornerRadius === undefined ? 0 : resolveLength(set.cornerRadius),
+    gutter: resolveLength(set.sheet?.gutter ?? (set.shape === 'circle' || set.shape === 'hex' ? '2mm' : 0)),
+    margin: resolveLength(set.sheet?.margin ?? '7mm'),
     front: resolveTemplate(loaded.front!),
     back: loaded.back ? resolveTemplate(loaded.back) : undefined,
     items: items.map((item, index) => ({ id: item.id, count: item.count ?? 1, fields: item as Record<string, unknown>, index })),

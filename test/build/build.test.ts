@@ -29,7 +29,7 @@ describe('pocketpress build', () => {
   it('exits 0 and says what it wrote', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote 16 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
+    expect(result.stdout).toMatch(/^wrote 20 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
   });
 
   it('writes a manifest listing every file with its size and hash', () => {
@@ -40,6 +40,8 @@ describe('pocketpress build', () => {
       expect(manifest.lang).toBe(lang);
       expect(manifest.generator).toMatch(/^pocketpress \d+\.\d+\.\d+$/);
       expect(manifest.files.map((f) => f.path)).toEqual([
+        'cards.pdf',
+        'tiles.pdf',
         'png/cards/oil.png',
         'png/cards/wick.png',
         'png/cards/_back.png',
@@ -78,10 +80,29 @@ describe('pocketpress build', () => {
     expect([trim.x, trim.y, trim.width, trim.height].map((n) => Math.round(n * 100) / 100)).toEqual([9, 9, 180, 252]);
   });
 
+  it('lays the cards on A4 sheets: 4 copies (3 wicks, 1 oil) on a fronts page and a backs page', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(out, 'full-game', 'en', 'manifest.json'), 'utf8')) as { files: Entry[] };
+    expect(manifest.files.find((f) => f.path === 'cards.pdf')).toMatchObject({ kind: 'card-sheet', set: 'cards', paper: 'A4', duplex: 'long', pages: 2, items: 4, perSheet: 9 });
+    expect(manifest.files.find((f) => f.path === 'tiles.pdf')).toMatchObject({ kind: 'tile-sheet', pages: 1, items: 3 });
+    const pdf = await PDFDocument.load(readFileSync(path.join(out, 'full-game', 'en', 'cards.pdf')));
+    expect(pdf.getPageCount()).toBe(2);
+    expect([pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()].map((n) => Math.round(n * 100) / 100)).toEqual([595.28, 841.89]);
+  });
+
+  it('uses Letter paper and writes sheet PNGs on request', async () => {
+    const letter = tempDir();
+    const r = await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', letter, '--lang', 'en', '--paper', 'letter', '--sheet-png', '--dpi', '50']);
+    expect(r.code).toBe(0);
+    const pdf = await PDFDocument.load(readFileSync(path.join(letter, 'full-game', 'en', 'cards.pdf')));
+    expect([pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()]).toEqual([612, 792]);
+    const meta = await sharp(path.join(letter, 'full-game', 'en', 'sheets', 'cards-1.png')).metadata();
+    expect([meta.width, meta.height]).toEqual([425, 550]);
+  });
+
   it('gives the same bytes when built again', async () => {
     const again = tempDir();
     expect((await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', again, '--lang', 'fr'])).code).toBe(0);
-    for (const file of ['png/cards/wick.png', 'print-shop/cards.pdf']) {
+    for (const file of ['png/cards/wick.png', 'print-shop/cards.pdf', 'cards.pdf']) {
       expect(readFileSync(path.join(again, 'full-game', 'fr', file)).equals(readFileSync(path.join(out, 'full-game', 'fr', file))), file).toBe(true);
     }
   });

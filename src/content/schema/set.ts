@@ -52,6 +52,19 @@ export const SetSchema = Type.Object(
       }),
     ),
     bleed: Type.Optional(Length),
+    sheet: Type.Optional(
+      Type.Object(
+        {
+          gutter: Type.Optional(Length),
+          margin: Type.Optional(Length),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'how the print sheets lay this set out: gutter between components (0: they butt and share cut lines; twice the bleed: each keeps its whole bleed) and the least margin to the paper edge (default 7mm)',
+        },
+      ),
+    ),
     front: Id,
     back: Type.Optional(Id),
     fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), {

@@ -1,0 +1,100 @@
+import type { DisplayList } from '../layout/display-list.js';
+import type { LayoutProblem } from '../layout/template/context.js';
+import { imposeComponents, type Copy } from '../impose/component-sheets.js';
+import type { DuplexMode } from '../impose/duplex.js';
+import { PAPERS, type PaperName } from '../impose/paper.js';
+import { standeeStrip, TAB_DEPTH } from '../impose/standee.js';
+import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
+import { renderPng } from '../render/png/render-png.js';
+import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
+import type { Face } from './build-game.js';
+import type { FileKind, OutputFile } from './manifest.js';
+
+export interface SheetOptions {
+  paper: PaperName;
+  duplex: DuplexMode;
+  /** Added to every back's position, in points. */
+  backOffset: { x: number; y: number };
+  /** Also write each sheet as a PNG at `dpi`. */
+  sheetPng: boolean;
+  dpi: number;
+  creationDate: Date;
+}
+
+const KINDS: Record<string, FileKind> = {
+  cards: 'card-sheet',
+  tiles: 'tile-sheet',
+  tokens: 'token-sheet',
+  boards: 'board',
+  sheets: 'board',
+  standees: 'standee-sheet',
+};
+
+/** Every copy of every item (count copies each), with its own back or the shared one. */
+function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
+  const shared = faces.find((f) => f.item === undefined)?.list;
+  const copies: Copy[] = [];
+  for (const item of set.items) {
+    const front = faces.find((f) => f.item === item.id && !f.back)!.list;
+    const back = faces.find((f) => f.item === item.id && f.back)?.list ?? shared;
+    for (let n = 0; n < item.count; n++) copies.push(set.kind === 'standees' ? { front: standeeStrip(front, back) } : { front, back });
+  }
+  return copies;
+}
+
+/** The print sheets of one set: a PDF (and PNGs on request), or a problem when one component is larger than the paper. */
+export async function buildSheets(
+  game: ResolvedGame,
+  set: ResolvedSet,
+  faces: readonly Face[],
+  options: SheetOptions,
+  report: (p: LayoutProblem) => void,
+): Promise<OutputFile[]> {
+  const copies = copiesOf(set, faces);
+  const strip = set.kind === 'standees';
+  const paper = PAPERS[options.paper];
+  const imposed = imposeComponents({
+    copies,
+    width: set.width,
+    height: strip ? 2 * set.height + 2 * TAB_DEPTH : set.height,
+    bleed: set.bleed,
+    shape: strip ? 'rectangle' : set.shape,
+    cornerRadius: set.cornerRadius,
+    page: paper,
+    duplex: options.duplex,
+    gutter: set.gutter,
+    margin: set.margin,
+    backOffset: options.backOffset,
+  });
+  if (imposed.perSheet === 0) {
+    report({
+      severity: 'error',
+      code: 'too-big-for-paper',
+      message: `a component of the set "${set.id}" does not fit on ${paper.label} paper within the margins, even turned; make it smaller, lower sheet.margin, or print it another way`,
+      file: set.source.source.file.path,
+      pointer: '/size',
+    });
+    return [];
+  }
+  const facts = {
+    kind: KINDS[set.kind] ?? 'card-sheet',
+    set: set.id,
+    paper: paper.label,
+    duplex: options.duplex,
+    perSheet: imposed.perSheet,
+    items: copies.length,
+  } as const;
+  const pdf = await renderComponentPdf(imposed.pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate });
+  const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: imposed.pages.length } }];
+  if (options.sheetPng) files.push(...(await sheetPngs(set.id, imposed.pages, options.dpi, facts)));
+  return files;
+}
+
+async function sheetPngs(id: string, pages: DisplayList[], dpi: number, facts: { kind: FileKind }): Promise<OutputFile[]> {
+  const out: OutputFile[] = [];
+  for (const [i, page] of pages.entries()) {
+    const { png, widthPx, heightPx } = await renderPng(page, { dpi });
+    out.push({ path: `sheets/${id}-${i + 1}.png`, bytes: png, entry: { ...facts, format: 'png', page: i + 1, dpi, widthPx, heightPx } });
+  }
+  return out;
+}
