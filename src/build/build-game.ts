@@ -8,6 +8,7 @@ import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
 import { renderPng } from '../render/png/render-png.js';
 import { resolveGame } from '../resolve/resolve-game.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
+import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import { buildManifest, type OutputFile } from './manifest.js';
 import type { OutputFolder } from './write-output.js';
@@ -83,6 +84,7 @@ export async function buildGame(
     });
     files.push(...(await buildSheets(game, set, faces, options, report)));
   }
+  files.push(...(await buildRulebook(loaded, game, options, report)).files);
   return { game: game.id, lang, files, manifest: buildManifest(game.id, lang, options.generator, files) };
 }
 

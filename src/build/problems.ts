@@ -1,6 +1,15 @@
 import type { LoadedGame } from '../content/model.js';
 import type { LoadedYaml } from '../content/load-yaml.js';
-import { diagnosticAt } from '../content/source.js';
+import { readFileSync } from 'node:fs';
+import { diagnosticAt, makeSourceFile, type SourceFile } from '../content/source.js';
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { LayoutProblem } from '../layout/template/context.js';
 
@@ -10,7 +19,21 @@ export function problemsToDiagnostics(game: LoadedGame, problems: readonly Layou
   sources.set(game.source.file.path, game.source);
   for (const set of game.sets) sources.set(set.source.file.path, set.source);
   for (const [file, template] of game.templates) sources.set(file, template.source);
+  const texts = new Map<string, SourceFile>();
   return problems.map((p) => {
+    const line = /^line:(\d+)$/.exec(p.pointer);
+    if (line) {
+      // A problem in a Markdown file: at the start of its line.
+      let file = texts.get(p.file);
+      if (!file) {
+        file = makeSourceFile(p.file, readText(p.file));
+        texts.set(p.file, file);
+      }
+      const n = Math.max(1, Number(line[1]));
+      const text = file.text.split('\n')[n - 1] ?? '';
+      const indent = text.length - text.trimStart().length;
+      return { severity: p.severity, code: p.code, message: p.message, file: p.file, line: n, column: indent + 1, endLine: n, endColumn: Math.max(indent + 2, text.trimEnd().length + 1) };
+    }
     const source = sources.get(p.file);
     if (!source) {
       return { severity: p.severity, code: p.code, message: p.message, file: p.file, line: 1, column: 1, endLine: 1, endColumn: 2 };

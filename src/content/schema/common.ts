@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TString } from '@sinclair/typebox';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../lengths.js';
 
 /** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
@@ -64,7 +64,7 @@ export const Color = Type.String({
 });
 
 /** A path relative to the game folder. */
-export function AssetPath(description: string, options: { kinds?: string[] } = {}): TSchema {
+export function AssetPath(description: string, options: { kinds?: string[] } = {}): TString {
   return Type.String({ minLength: 1, [ASSET_KEYWORD]: options.kinds ?? true, description });
 }
 

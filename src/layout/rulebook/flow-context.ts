@@ -19,6 +19,8 @@ export interface FlowContext {
   style: PageStyle;
   icons: IconResolver;
   hyphenate?: Hyphenate;
+  /** The folder of the Markdown file: image paths relative to it are accepted too. */
+  sourceDir?: string;
   /** Height of a page's text area: images and kept-together sidebars are sized after it. */
   pageHeight: number;
   report: (problem: FlowProblem) => void;

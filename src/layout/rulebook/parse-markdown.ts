@@ -16,11 +16,26 @@ const QUOTES: Record<string, string | string[]> = {
 };
 const parsers = new Map<string, MarkdownIt>();
 
+/** A space before : ; ! ? » (not before an :icon:), and after «, that must not break a line. */
+const FRENCH_SPACE = /[ \t]+(?=[;!?»]|:(?![a-z][a-z0-9-]*:))|(?<=«)[ \t]+/g;
+
+/** French typography: the spaces before high punctuation become no-break spaces (U+00A0; fonts lack U+202F). */
+function frenchSpacing(md: MarkdownIt): void {
+  md.core.ruler.push('french_spacing', (state) => {
+    for (const token of state.tokens) {
+      for (const child of token.children ?? []) {
+        if (child.type === 'text') child.content = child.content.replace(FRENCH_SPACE, '\u00A0');
+      }
+    }
+  });
+}
+
 function parserFor(lang: string): MarkdownIt {
   const base = lang.split('-')[0]!;
   let md = parsers.get(base);
   if (!md) {
     md = new MarkdownIt({ html: true, typographer: true, linkify: false, quotes: QUOTES[base] ?? QUOTES['en']! });
+    if (base === 'fr') frenchSpacing(md);
     parsers.set(base, md);
   }
   return md;

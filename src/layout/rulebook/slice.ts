@@ -33,8 +33,19 @@ export interface Slice {
   block?: Block;
   /** For text lines: the baseline, from the slice's top (list markers align on it). */
   baseline?: number;
+  /** For images: the smallest share of its height it may shrink to, to stay on a page that has some room left. */
+  minScale?: number;
   /** The plain text it shows, for tests and debugging. */
   text: string;
+}
+
+/** An image slice shrunk to `height` (if its minScale allows), centred where it was; undefined if it may not shrink that far. */
+export function shrinkImage(slice: Slice, height: number): Slice | undefined {
+  const image = slice.items[0];
+  const scale = height / slice.height;
+  if (slice.minScale === undefined || scale < slice.minScale || scale >= 1 || image?.type !== 'image') return undefined;
+  const width = image.width * scale;
+  return { ...slice, height, items: [{ ...image, x: image.x + (image.width - width) / 2, width, height }] };
 }
 
 /** The items moved by (dx, dy). Paths and groups are wrapped in a translating group. */
@@ -57,4 +68,18 @@ export function moveItems(items: readonly DisplayItem[], dx: number, dy: number)
         return { type: 'group', transform: [1, 0, 0, 1, dx, dy], items: [item] };
     }
   });
+}
+
+/** Slices stacked from y = 0 (spaces between them kept): their items, fonts and total height. */
+export function stackSlices(slices: readonly Slice[]): { items: DisplayItem[]; fonts: Record<string, FontFace>; height: number } {
+  const items: DisplayItem[] = [];
+  const fonts: Record<string, FontFace> = {};
+  let y = 0;
+  slices.forEach((slice, i) => {
+    if (i > 0) y += slice.spaceBefore;
+    items.push(...moveItems(slice.items, 0, y));
+    Object.assign(fonts, slice.fonts);
+    y += slice.height;
+  });
+  return { items, fonts, height: y };
 }

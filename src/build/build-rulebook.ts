@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadedGame } from '../content/model.js';
+import { imposeBooklet, bookletPage } from '../impose/booklet.js';
+import { PAPERS } from '../impose/paper.js';
+import { imposePocketmod, pocketmodPanel } from '../impose/pocketmod.js';
+import type { DisplayList } from '../layout/display-list.js';
+import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
+import type { RulebookSection } from '../layout/rulebook/types.js';
+import type { LayoutProblem } from '../layout/template/context.js';
+import { createIconResolver } from '../layout/text/icons.js';
+import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
+import { renderPng } from '../render/png/render-png.js';
+import type { ResolvedGame } from '../resolve/model.js';
+import type { SheetOptions } from './build-sheets.js';
+import type { OutputFile } from './manifest.js';
+
+export interface RulebookBuild {
+  files: OutputFile[];
+  sections: RulebookSection[];
+}
+
+/** The Markdown file of a language: as named in game.yaml, else rules/<lang>.md. */
+export function rulebookSource(loaded: LoadedGame, lang: string): string {
+  const written = loaded.data?.rulebook?.sources?.[lang] ?? `rules/${lang}.md`;
+  return path.resolve(loaded.dir, written);
+}
+
+async function pngs(prefix: string, lists: DisplayList[], dpi: number, facts: OutputFile['entry']): Promise<OutputFile[]> {
+  const out: OutputFile[] = [];
+  for (const [i, list] of lists.entries()) {
+    const { png, widthPx, heightPx } = await renderPng(list, { dpi });
+    out.push({ path: `${prefix}-${i + 1}.png`, bytes: png, entry: { ...facts, format: 'png', page: i + 1, dpi, widthPx, heightPx } });
+  }
+  return out;
+}
+
+/**
+ * The rulebook of one language: its pages one per PDF page (for screens), and the same pages
+ * imposed for printing as the game asks (PocketMod sheets, a saddle-stitched booklet, or plain pages).
+ */
+export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, options: SheetOptions, report: (p: LayoutProblem) => void): Promise<RulebookBuild> {
+  const rulebook = loaded.data?.rulebook;
+  if (!rulebook) return { files: [], sections: [] };
+  const file = rulebookSource(loaded, game.lang);
+  const paper = PAPERS[options.paper];
+  const imposition = rulebook.imposition;
+  const page = imposition === 'pocketmod' ? pocketmodPanel(paper) : imposition === 'booklet' ? bookletPage(paper) : paper;
+  const layout = layoutRulebook({
+    game,
+    markdown: readFileSync(file, 'utf8'),
+    file,
+    page,
+    imposition,
+    maxPages: imposition === 'pocketmod' ? 8 * (rulebook.sheets ?? 1) : undefined,
+    icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }),
+  });
+  layout.problems.forEach(report);
+  const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
+  const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
+  const pagesPdf = await renderComponentPdf(layout.pages, meta);
+  const imposedPdf = await renderComponentPdf(sheets, meta);
+  const files: OutputFile[] = [
+    { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: layout.pages.length } },
+    { path: 'rulebook.pdf', bytes: imposedPdf, entry: { kind: 'rulebook', imposition, paper: paper.label, pages: sheets.length, rulebookPages: layout.pages.length } },
+  ];
+  if (options.sheetPng) {
+    files.push(...(await pngs('sheets/rulebook', sheets, options.dpi, { kind: 'rulebook', imposition })));
+    files.push(...(await pngs('pages/rulebook', layout.pages, options.dpi, { kind: 'rulebook-pages' })));
+  }
+  return { files, sections: layout.sections };
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { DisplayList } from '../display-list.js';
+import type { LayoutProblem } from '../template/context.js';
+import type { Block } from './blocks.js';
+import { checkLength } from './check-length.js';
+import { collectSections } from './collect-sections.js';
+import { composePage } from './compose-page.js';
+import type { FlowContext, FlowProblem } from './flow-context.js';
+import { splitFrontMatter } from './front-matter.js';
+import { layoutCover } from './layout-cover.js';
+import { layoutFolding } from './layout-folding.js';
+import { pageGeometry } from './page-geometry.js';
+import { defaultStyle } from './page-style.js';
+import { paginate } from './paginate.js';
+import { parseMarkdown } from './parse-markdown.js';
+import { readStyle } from './read-style.js';
+import { keepHeadingsWithText, setBlocks } from './set-blocks.js';
+import type { RulebookLayout, RulebookRequest } from './types.js';
+
+const PAGES_PER_SHEET = 8;
+const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toLocaleLowerCase() === b.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+
+/** The blocks to draw: a first `# H1` that repeats the game's title is left out (the cover shows it). */
+function dropTitle(blocks: Block[], title: string): Block[] {
+  const first = blocks[0];
+  return first?.kind === 'heading' && first.level === 1 && same(first.text.plain, title) ? blocks.slice(1) : blocks;
+}
+
+/** A PocketMod fills whole sheets: blank pages before the folding steps put them on the back cover. */
+function addFoldingPage(pages: DisplayList[], folding: DisplayList): DisplayList[] {
+  const total = Math.ceil((pages.length + 1) / PAGES_PER_SHEET) * PAGES_PER_SHEET;
+  const blank = (): DisplayList => ({ width: folding.width, height: folding.height, bleed: 0, items: [], fonts: {} });
+  return [...pages, ...Array.from({ length: total - pages.length - 1 }, blank), folding];
+}
+
+/**
+ * A game's rulebook Markdown as pages in reading order: the cover from the game, the rules
+ * flowed and paginated (headings kept with what follows, no widows or orphans, tables split
+ * between rows with their header repeated, sidebars boxed, images fitted), a folio on every
+ * page but the cover, and for a PocketMod the folding steps on the back cover.
+ */
+export function layoutRulebook(request: RulebookRequest): RulebookLayout {
+  const { game } = request;
+  const problems: LayoutProblem[] = [];
+  const seen = new Set<string>();
+  const report = (p: FlowProblem) => {
+    const problem: LayoutProblem = { severity: p.severity, code: p.code, message: p.message, file: request.file, pointer: p.line > 0 ? `line:${p.line}` : '' };
+    const key = JSON.stringify(problem);
+    if (!seen.has(key)) problems.push(problem);
+    seen.add(key);
+  };
+  const front = splitFrontMatter(request.markdown);
+  for (const p of front.problems) report({ severity: 'error', ...p });
+  const style = readStyle(defaultStyle(request.imposition, game), { game, imposition: request.imposition, front, report });
+  const geometry = pageGeometry(style, request.page);
+  const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
+
+  const blocks = parseMarkdown(front.body, game.lang, (p) => report({ severity: 'warning', ...p }));
+  const shown = dropTitle(blocks, game.title);
+  const slices = keepHeadingsWithText(setBlocks(shown, { x: 0, width: geometry.textWidth }, ctx));
+  const flow = paginate(slices, geometry.textHeight);
+
+  const cover = layoutCover(ctx, request.page);
+  problems.push(...cover.problems);
+  let pages = [cover.page, ...flow.map((page, i) => composePage(page, { number: i + 2, geometry, title: game.title }, ctx))];
+  const needed = pages.length + (request.imposition === 'pocketmod' ? 1 : 0);
+  if (request.imposition === 'pocketmod') pages = addFoldingPage(pages, layoutFolding(ctx, request.page));
+  const tooLong = checkLength({ needed, maxPages: request.maxPages, imposition: request.imposition, style });
+  if (tooLong) problems.push({ severity: 'error', code: 'rules-too-long', message: tooLong, file: request.file, pointer: `line:${front.lineOf(['style', 'size'])}` });
+
+  const firstPage = new Map<Block, number>();
+  flow.forEach((page, i) => {
+    for (const { slice } of page.placed) if (slice.block && !firstPage.has(slice.block)) firstPage.set(slice.block, i + 2);
+  });
+  const sections = collectSections(blocks, (block) => firstPage.get(block), game.title);
+  return { pages, problems, sections };
+}
