@@ -62,5 +62,5 @@ export function placeComponent(p: Placement): DisplayItem {
 export function composeSheet(page: { width: number; height: number }, placements: readonly Placement[], over: DisplayItem[] = []): DisplayList {
   const fonts: Record<string, FontFace> = {};
   for (const p of placements) Object.assign(fonts, p.list.fonts);
-  return { width: page.width, height: page.height, bleed: 0, items: [...placements.map(placeComponent), ...over], fonts };
+  return { width: page.width, height: page.height, bleed: 0, background: '#ffffff', items: [...placements.map(placeComponent), ...over], fonts };
 }

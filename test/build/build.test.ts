@@ -29,7 +29,7 @@ describe('pocketpress build', () => {
   it('exits 0 and says what it wrote', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote 20 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
+    expect(result.stdout).toMatch(/^wrote 24 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
   });
 
   it('writes a manifest listing every file with its size and hash', () => {
@@ -49,6 +49,8 @@ describe('pocketpress build', () => {
         'png/tiles/crossing.png',
         'print-shop/cards.pdf',
         'print-shop/tiles.pdf',
+        'rulebook-pages.pdf',
+        'rulebook.pdf',
       ].sort());
       for (const f of manifest.files) {
         const bytes = readFileSync(path.join(dir, f.path));

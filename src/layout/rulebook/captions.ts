@@ -1,3 +1,5 @@
+import { GAME_ICONS_CREDIT } from '../text/icons.js';
+
 /** The few words pocketpress itself prints in a rulebook, per language (English for any other). */
 export interface Captions {
   players: (min: number, max: number) => string;
@@ -5,6 +7,8 @@ export interface Captions {
   age: (age: number) => string;
   /** "Design: **Ada**" */
   credit: (role: string, name: string) => string;
+  /** The CC BY credit of game-icons.net (the cover uses its icons). */
+  iconsCredit: string;
   foldTitle: string;
   /** The six folding steps of a PocketMod. */
   foldSteps: readonly [string, string, string, string, string, string];
@@ -18,6 +22,7 @@ const EN: Captions = {
   playTime: (min, max) => `${range(min, max, '–')}${NBSP}min`,
   age: (age) => `Ages ${age}+`,
   credit: (role, name) => `${role}: ${name}`,
+  iconsCredit: GAME_ICONS_CREDIT,
   foldTitle: 'How to fold',
   foldSteps: [
     'Print on one side. Fold along every line, then unfold.',
@@ -34,6 +39,7 @@ const FR: Captions = {
   playTime: (min, max) => `${range(min, max, ' à ')}${NBSP}min`,
   age: (age) => `Dès ${age}${NBSP}ans`,
   credit: (role, name) => `${role}${NBSP}: ${name}`,
+  iconsCredit: `Icônes${NBSP}: game-icons.net, CC BY 3.0 (https://game-icons.net)`,
   foldTitle: 'Pliage',
   foldSteps: [
     'Imprimez sur une face. Pliez selon chaque ligne, puis dépliez.',

@@ -14,8 +14,11 @@ export interface FoldColors {
   paper: Hex;
 }
 
-/** A4 and Letter landscape are both about √2 : 1. */
-const SHEET_RATIO = Math.SQRT2;
+/** Width / height of the landscape sheet (√2 for A4, 1.29 for Letter) and of one panel. */
+export interface FoldShape {
+  sheet: number;
+  panel: number;
+}
 
 const n = (v: number) => Math.round(v * 100) / 100;
 
@@ -42,23 +45,23 @@ function arrow(from: [number, number], control: [number, number], to: [number, n
 }
 
 /** 1: the sheet with its seven panel lines. */
-function crease4x2(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, SHEET_RATIO, 0.9);
+function crease4x2(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.sheet, 0.9);
   const lines = [0.25, 0.5, 0.75].map((f) => crease(s.x + s.width * f, s.y, s.x + s.width * f, s.y + s.height, c));
   return [paper(s, c), ...lines, crease(s.x, s.y + s.height / 2, s.x + s.width, s.y + s.height / 2, c)];
 }
 
 /** 2: the right half folds over the left one. */
-function foldHalf(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, SHEET_RATIO, 0.8);
+function foldHalf(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.sheet, 0.8);
   const half = { ...s, width: s.width / 2 };
   const y = s.y + s.height * 0.4;
   return [paper(half, c), paper({ ...half, x: s.x + s.width / 2 }, c, [2, 1.5]), ...arrow([s.x + s.width * 0.8, y], [s.x + s.width / 2, s.y - s.height * 0.25], [s.x + s.width * 0.22, y], c)];
 }
 
 /** 3: the folded half, cut from the fold along the middle line to the next crease. */
-function cutSlit(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, SHEET_RATIO / 2, 0.85);
+function cutSlit(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.sheet / 2, 0.85);
   const mid = s.y + s.height / 2;
   const items: DisplayItem[] = [paper(s, c), { type: 'line', x1: s.x + s.width, y1: s.y, x2: s.x + s.width, y2: s.y + s.height, stroke: c.ink, strokeWidth: 1.2 }, crease(s.x, mid, s.x + s.width / 2, mid, c), cut(s.x + s.width / 2, mid, s.x + s.width, mid, c)];
   const icon = findGameIcon('scissors');
@@ -68,8 +71,8 @@ function cutSlit(box: Box, c: FoldColors): DisplayItem[] {
 }
 
 /** 4: unfolded, the slit in the middle; the top half folds down onto the bottom one. */
-function foldLengthwise(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, SHEET_RATIO, 0.8);
+function foldLengthwise(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.sheet, 0.8);
   const mid = s.y + s.height / 2;
   return [
     paper(s, c),
@@ -81,8 +84,8 @@ function foldLengthwise(box: Box, c: FoldColors): DisplayItem[] {
 }
 
 /** 5: the folded strip; its ends pushed towards the middle open the slit into a cross. */
-function pushEnds(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, SHEET_RATIO * 2, 0.68);
+function pushEnds(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.sheet * 2, 0.68);
   const midX = s.x + s.width / 2;
   const y = s.y + s.height / 2;
   const open = s.height * 0.55;
@@ -96,8 +99,8 @@ function pushEnds(box: Box, c: FoldColors): DisplayItem[] {
 }
 
 /** 6: the finished booklet, pages fanned behind its cover. */
-function booklet(box: Box, c: FoldColors): DisplayItem[] {
-  const s = fit(box, 74.25 / 105, 0.8);
+function booklet(box: Box, c: FoldColors, shape: FoldShape): DisplayItem[] {
+  const s = fit(box, shape.panel, 0.8);
   const shift = s.width * 0.06;
   const page = (k: number): DisplayItem => paper({ ...s, x: s.x + shift * k, y: s.y - shift * k }, c);
   const text = [0.45, 0.55, 0.65].map((f): DisplayItem => ({ type: 'line', x1: s.x + s.width * 0.2, y1: s.y + s.height * f, x2: s.x + s.width * 0.8, y2: s.y + s.height * f, stroke: c.ink, strokeWidth: 0.5, opacity: 0.5 }));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DisplayItem, DisplayList, FontFace } from '../display-list.js';
-import { findGameIcon, GAME_ICONS_CREDIT } from '../text/icons.js';
+import { findGameIcon } from '../text/icons.js';
 import type { LayoutProblem } from '../template/context.js';
 import { captionsFor } from './captions.js';
 import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';
@@ -22,6 +22,25 @@ function setPart(text: string, font: TextStyle, column: Column, pointer: string,
   const file = path.join(ctx.game.dir, 'game.yaml');
   const report = (p: { severity: 'error' | 'warning'; code: string; message: string }) => problems.push({ severity: p.severity, code: p.code, message: p.message, file, pointer });
   return stackSlices(setText(text, { column, font, line: 0 }, { ...ctx, report }));
+}
+
+/**
+ * Centred text in lines of even length: the narrowest column (centred in `column`) that
+ * still gives as few lines as the full width, so a title never ends on a lone word.
+ */
+function setBalanced(text: string, font: TextStyle, column: Column, pointer: string, ctx: FlowContext, problems: LayoutProblem[]): Part {
+  const count = (width: number) => setText(text, { column: { x: 0, width }, font, line: 0 }, { ...ctx, report: () => {} }).length;
+  const lines = count(column.width);
+  let low = column.width / Math.max(lines, 1);
+  let high = column.width;
+  if (lines > 1) {
+    while (high - low > 1) {
+      const middle = (low + high) / 2;
+      if (count(middle) <= lines) high = middle;
+      else low = middle;
+    }
+  }
+  return setPart(text, font, { x: column.x + (column.width - high) / 2, width: high }, pointer, ctx, problems);
 }
 
 /** Players, time and age: three cells, each an icon over its words. */
@@ -65,9 +84,9 @@ export function layoutCover(ctx: FlowContext, page: { width: number; height: num
   const pad = style.size * 1.2;
   const column = { x: frame.x + pad, width: frame.width - 2 * pad };
   const center = (extra: Partial<TextStyle>) => bodyText(ctx, { align: 'center', ...extra });
-  const title = setPart(escapeRich(game.title), center({ family: style.headingFont, weight: 'bold', size: style.size * 2.6, color: style.accent, lineHeight: 1.1 }), column, '/title', ctx, problems);
-  const subtitle = game.subtitle ? setPart(escapeRich(game.subtitle), center({ style: 'italic', size: style.size * 1.2 }), column, '/subtitle', ctx, problems) : undefined;
-  const credits = [...game.credits.map((c) => captionsFor(game.lang).credit(c.role, c.name)), GAME_ICONS_CREDIT];
+  const title = setBalanced(escapeRich(game.title), center({ family: style.headingFont, weight: 'bold', size: style.size * 2.6, color: style.accent, lineHeight: 1.1 }), column, '/title', ctx, problems);
+  const subtitle = game.subtitle ? setBalanced(escapeRich(game.subtitle), center({ style: 'italic', size: style.size * 1.2 }), column, '/subtitle', ctx, problems) : undefined;
+  const credits = [...game.credits.map((c) => captionsFor(game.lang).credit(c.role, c.name)), captionsFor(game.lang).iconsCredit];
   const creditPart = setPart(credits.map(escapeRich).join('\n'), center({ size: style.size * 0.8, lineHeight: 1.25 }), column, '/credits', ctx, problems);
   const gap = style.size * 1.2;
   const stack = [title, ornament(column, ctx), ...(subtitle ? [subtitle] : []), setFacts(column, ctx, problems)];

@@ -31,12 +31,14 @@ export function layoutFolding(ctx: FlowContext, page: { width: number; height: n
   const cellWidth = area.width / 2;
   const cellHeight = (area.y + area.height - gridTop) / 3;
   const colors = { ink: style.ink, accent: style.accent, paper: '#ffffff' };
+  // A PocketMod sheet is 4 × 2 panels.
+  const shape = { sheet: (4 * page.width) / (2 * page.height), panel: page.width / page.height };
   const badge = style.size * 0.85;
   FOLD_DRAWINGS.forEach((draw, i) => {
     const x = area.x + (i % 2) * cellWidth;
     const y = gridTop + Math.floor(i / 2) * cellHeight;
     const drawing = { x: x + badge * 1.2, y: y + badge * 0.4, width: cellWidth - badge * 2.4, height: cellHeight * DRAWING_SHARE - badge * 0.4 };
-    items.push(...draw(drawing, colors));
+    items.push(...draw(drawing, colors, shape));
     items.push({ type: 'ellipse', cx: x + badge, cy: y + badge, rx: badge, ry: badge, fill: style.accent });
     const number = stackSlices(setText(String(i + 1), { column: { x, width: badge * 2 }, font: bodyText(ctx, { weight: 'bold', size: badge * 1.2, color: '#ffffff', align: 'center', lineHeight: 1 }), line: 0 }, ctx));
     place(number, y + badge - number.height / 2);

@@ -37,6 +37,9 @@ export interface PageStyle {
 /** Heading sizes as multiples of the body size, for levels 1–6. */
 export const HEADING_SCALE = [1.6, 1.3, 1.12, 1, 1, 1] as const;
 
+/** Vertical rhythm, in ems of the body size: room above paragraphs, list items, headings (levels 1, 2, 3+), below headings, around figures. */
+export const GAPS = { paragraph: 0.5, item: 0.2, heading: [1.1, 1, 0.8], afterHeading: 0.3, figure: 0.7 } as const;
+
 /** The smallest margin a PocketMod panel takes: folds are off by 1–2 mm. */
 export const POCKETMOD_MIN_MARGIN = resolveLength('4mm');
 

@@ -1,4 +1,5 @@
 import MarkdownIt, { type Token } from 'markdown-it';
+import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
 import { escapeRich, readInline, splitAtImages } from './inline-text.js';
 import { makeSidebar, takeSidebarTitle } from './read-sidebar.js';
@@ -41,24 +42,11 @@ function parserFor(lang: string): MarkdownIt {
   return md;
 }
 
-export interface MarkdownProblem {
-  code: string;
-  message: string;
-  line: number;
-}
-
-/** A cursor over the token stream. */
-export interface Cursor {
-  tokens: Token[];
-  at: number;
-  report: (problem: MarkdownProblem) => void;
-}
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i;
 const PAGE_BREAK_TEXT = /^\\pagebreak$/;
 const COMMENT = /^<!--[\s\S]*-->\s*$/;
 
-export const lineOf = (token: Token | undefined): number => (token?.map ? token.map[0] + 1 : 0);
 
 /** A paragraph's inline content: text runs become paragraphs, images become image blocks. */
 function readParagraph(inline: Token, line: number): Block[] {
@@ -145,4 +133,4 @@ export function parseMarkdown(body: string, lang: string, report: (problem: Mark
   return readBlocks(cursor);
 }
 
-export type { CellAlign };
+export type { CellAlign, MarkdownProblem };

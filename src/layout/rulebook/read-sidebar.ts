@@ -1,7 +1,7 @@
 import type { Token } from 'markdown-it';
 import type { Block, Inline } from './blocks.js';
 import { readInline } from './inline-text.js';
-import type { Cursor } from './parse-markdown.js';
+import type { Cursor } from './cursor.js';
 
 const isBlank = (t: Token) => t.type === 'text' && t.content.trim() === '';
 

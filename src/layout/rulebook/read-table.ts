@@ -1,6 +1,6 @@
 import type { Block, CellAlign, Inline } from './blocks.js';
 import { readInline } from './inline-text.js';
-import { lineOf, type Cursor } from './parse-markdown.js';
+import { lineOf, type Cursor } from './cursor.js';
 
 function alignOf(style: string | null): CellAlign {
   if (style?.includes('center')) return 'center';

@@ -1,6 +1,6 @@
 import type { Block } from './blocks.js';
 import { bodyText, type Column, type FlowContext } from './flow-context.js';
-import { headingSize } from './page-style.js';
+import { GAPS, headingSize } from './page-style.js';
 import { setImage } from './set-image.js';
 import { setList } from './set-list.js';
 import { setSidebar } from './set-sidebar.js';
@@ -8,8 +8,6 @@ import { setTable } from './set-table.js';
 import { keepLinesTogether, setText } from './set-text.js';
 import type { Slice } from './slice.js';
 
-/** Vertical rhythm, in ems of the body size. */
-export const GAPS = { paragraph: 0.5, item: 0.2, heading: [1.1, 1, 0.8], afterHeading: 0.3, figure: 0.7 } as const;
 
 function setHeading(block: Extract<Block, { kind: 'heading' }>, column: Column, ctx: FlowContext): Slice[] {
   const { style } = ctx;

@@ -1,7 +1,8 @@
 import type { Block } from './blocks.js';
 import { bodyText, type Column, type FlowContext } from './flow-context.js';
 import { escapeRich } from './inline-text.js';
-import { GAPS, setBlocks } from './set-blocks.js';
+import { GAPS } from './page-style.js';
+import { setBlocks } from './set-blocks.js';
 import { setText } from './set-text.js';
 import { moveItems, type Slice } from './slice.js';
 import { measureText } from '../text/shape.js';
