@@ -15,6 +15,19 @@ import { validateCommand } from './validate-command.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+/** File-system failures a user can fix: said plainly, with no stack trace. */
+const FILE_SYSTEM_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  ENOTDIR: 'a part of this path is a file, not a folder',
+  EISDIR: 'this is a folder, not a file',
+  EEXIST: 'something is already there',
+  ENOENT: 'no such file or folder',
+  ELOOP: 'too many symbolic links',
+};
+
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
@@ -100,8 +113,13 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
       return EXIT.usage;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || (error instanceof Error && error.name === 'OutputError')) {
       io.stderr(`pocketpress: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    const fsError = error as NodeJS.ErrnoException;
+    if (typeof fsError.code === 'string' && FILE_SYSTEM_ERRORS[fsError.code]) {
+      io.stderr(`pocketpress: cannot use ${fsError.path ?? 'a file'}: ${FILE_SYSTEM_ERRORS[fsError.code]}; nothing was changed\n`);
       return EXIT.usage;
     }
     io.stderr(`pocketpress: internal error, please report it with the content that caused it\n${(error as Error).stack ?? String(error)}\n`);

@@ -43,7 +43,7 @@ function step(schema: Schema | undefined, name: string, defs: Record<string, unk
     const props = o['properties'] as Record<string, Schema> | undefined;
     if (props) {
       open = open && o['additionalProperties'] !== false;
-      if (name in props) return { ok: true, schema: props[name] };
+      if (Object.hasOwn(props, name)) return { ok: true, schema: props[name] };
       known.push(...Object.keys(props));
     }
     if (o['type'] === 'array' || o['items'] || o['prefixItems']) {
@@ -70,7 +70,7 @@ function checkPath(path: string, pointer: string, ctx: Context): void {
     ctx.report(diagnosticAt(ctx.template.source.file, ctx.template.source.doc, { code, message, pointer }));
   if (!isValidPath(path)) return at('unknown-binding', `"${path}" is not a name; write a path such as item.name or slot.kind`);
   const [root, ...rest] = path.split('.');
-  if (!(root! in ctx.scope)) {
+  if (!Object.hasOwn(ctx.scope, root!)) {
     const names = Object.keys(ctx.scope);
     const hint = closestMatch(root!, names);
     return at('unknown-binding', `"${root}" is not defined here (in the set "${ctx.setId}"); the names are ${names.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`);

@@ -19,7 +19,13 @@ export function discoverGames(dir: string): Discovery {
   for (const name of readdirSync(root).sort()) {
     if (name.startsWith('.') || name === 'node_modules') continue;
     const sub = path.join(root, name);
-    if (!statSync(sub).isDirectory()) continue;
+    let isFolder = false;
+    try {
+      isFolder = statSync(sub).isDirectory();
+    } catch {
+      continue; // a dangling link or a link loop: not a game
+    }
+    if (!isFolder) continue;
     if (existsSync(path.join(sub, GAME_FILE))) games.push(sub);
     else strayFolders.push(sub);
   }

@@ -113,7 +113,14 @@ export function loadYaml(filePath: string): LoadedYaml {
   } catch {
     return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, 'missing-file', 'this file does not exist')] };
   }
-  const decoded = decodeText(readFileSync(filePath));
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, 'unreadable-file', `this file cannot be read: ${reason}`)] };
+  }
+  const decoded = decodeText(bytes);
   if ('problem' in decoded) {
     return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, decoded.code, decoded.problem)] };
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../content/paths.js';
 import { idFromFolder } from '../content/ids.js';
@@ -16,23 +16,33 @@ export function initGame(target: string, options: { id?: string } = {}): InitRes
   if (!new RegExp(ID_PATTERN).test(id)) {
     return { ok: false, message: `"${id}" cannot be a game id: use lower-case letters, digits, "-" and "_"` };
   }
-  if (existsSync(target) && readdirSync(target).length > 0) {
+  if (existsSync(target) && !statSync(target).isDirectory()) {
+    return { ok: false, message: `${target} is a file; choose a new folder for the game` };
+  }
+  const existing = existsSync(target);
+  if (existing && readdirSync(target).length > 0) {
     return { ok: false, message: `${target} already exists and is not empty; choose a new folder` };
   }
   const schemaDir = path.relative(target, path.join(PACKAGE_ROOT, 'schemas')).split(path.sep).join('/');
   const files = starterFiles({ id, schemaDir });
-  const staging = `${target}.init-${process.pid}`;
+  // An existing empty folder is filled in place (it may be the one the user stands in); a new
+  // one is written beside it first and moved into place, so a failure leaves nothing behind.
+  const staging = existing ? target : `${target}.init-${process.pid}`;
+  const written: string[] = [];
   try {
     for (const [rel, text] of Object.entries(files)) {
       const file = path.join(staging, rel);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, text);
+      written.push(file);
     }
-    if (existsSync(target)) rmSync(target, { recursive: true });
-    mkdirSync(path.dirname(target), { recursive: true });
-    renameSync(staging, target);
+    if (!existing) {
+      mkdirSync(path.dirname(target), { recursive: true });
+      renameSync(staging, target);
+    }
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    if (existing) for (const entry of readdirSync(target)) rmSync(path.join(target, entry), { recursive: true, force: true });
+    else rmSync(staging, { recursive: true, force: true });
     return { ok: false, message: `could not write ${target}: ${(error as Error).message}` };
   }
   return { ok: true, id, files: Object.keys(files) };

@@ -127,9 +127,9 @@ elements:
   - type: text
     text: "{{game.title}}"
     x: 6mm
-    y: 0
+    y: 6mm
     width: 51mm
-    height: 100%
+    height: 76mm
     size: 18
     weight: bold
     color: paper

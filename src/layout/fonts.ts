@@ -89,13 +89,13 @@ export function createFontRegistry(declared: Record<string, FamilyFiles> | undef
   return {
     defaultFamily,
     families: () => Object.keys(families),
-    has: (family) => family in families,
+    has: (family) => Object.hasOwn(families, family),
     resolve(family, weight, style) {
       const name = family ?? defaultFamily;
       const wanted = styleKey(weight, style);
       const cacheKey = `${name}/${wanted}`;
       if (cache.has(cacheKey)) return cache.get(cacheKey);
-      const files = families[name];
+      const files = Object.hasOwn(families, name) ? families[name] : undefined;
       let result: ResolvedFont | undefined;
       if (files) {
         const chosen = fallbacks[wanted].find((k) => files[k] !== undefined) ?? 'regular';

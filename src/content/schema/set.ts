@@ -25,7 +25,7 @@ export const ITEM_BASE_KEYS = ['id', 'count'] as const;
 export const ItemBase = Type.Object(
   {
     id: Id,
-    count: Type.Optional(Type.Integer({ minimum: 1, description: 'how many copies of this item the game has; default 1' })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'how many copies of this item the game has; default 1' })),
   },
   { additionalProperties: true, description: "an item: its id, its count, and its set's fields" },
 );

@@ -49,7 +49,9 @@ export function applyFilter(value: unknown, filter: { name: string; arg?: string
       return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
     }
     case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value) : value;
+      // Grouped as the language writes numbers ("10 000" in French), with a no-break space:
+      // Intl's narrow no-break space (U+202F) is missing from most fonts.
+      return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value).replace(/\u202f/g, '\u00a0') : value;
     case 'signed':
       // A true minus sign (U+2212) for negative numbers, a plus for positive ones.
       return typeof value === 'number' ? (value > 0 ? `+${toText(value, lang)}` : value < 0 ? `\u2212${toText(-value, lang)}` : '0') : value;

@@ -18,8 +18,8 @@ export function resolveColor(value: string | undefined, ctx: FaceContext, key: s
   if (value === undefined) return undefined;
   const text = value.includes('{{') ? interpolate(value, ctx.scope, ctx.game.lang).trim() : value;
   if (HEX.test(text)) return normalizeHex(text);
-  if (text in NAMED) return NAMED[text];
-  const fromPalette = ctx.game.palette[text];
+  if (Object.hasOwn(NAMED, text)) return NAMED[text];
+  const fromPalette = Object.hasOwn(ctx.game.palette, text) ? ctx.game.palette[text] : undefined;
   if (fromPalette !== undefined) return normalizeHex(fromPalette);
   ctx.report({
     severity: 'error',

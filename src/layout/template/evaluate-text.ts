@@ -82,7 +82,8 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     });
   }
   for (const problem of result.problems) {
-    ctx.report({ severity: problem.code === 'word-too-long' ? 'warning' : 'error', code: problem.code, message: problem.message, ...place });
+    const severity = problem.code === 'word-too-long' || problem.code === 'glyph-substituted' ? 'warning' : 'error';
+    ctx.report({ severity, code: problem.code, message: problem.message, ...place });
   }
   return result.items;
 }

@@ -13,7 +13,7 @@ export function readPath(scope: Scope, path: string): unknown {
       if (step === 'length') value = value.length;
       else value = /^\d+$/.test(step) ? value[Number(step)] : undefined;
     } else if (typeof value === 'object') {
-      value = Object.prototype.hasOwnProperty.call(value, step) ? (value as Record<string, unknown>)[step] : undefined;
+      value = Object.hasOwn(value, step) ? (value as Record<string, unknown>)[step] : undefined;
     } else return undefined;
   }
   return value;

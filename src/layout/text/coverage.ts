@@ -14,8 +14,10 @@ const IGNORED = new Set(['\n', '\r', '\u00AD']);
 export interface CoverageResult {
   /** The text with stand-ins for the characters the font lacks, where the font has the stand-in. */
   text: string;
-  /** One message per distinct missing character. */
+  /** One message for the characters that would print as empty boxes (absent when there are none). */
   messages: string[];
+  /** One message per character drawn as a look-alike the font has. */
+  substituted: string[];
 }
 
 /** The distinct characters of `text` the font has no glyph for. */
@@ -33,12 +35,18 @@ export function findMissingCharacters(font: fontkit.Font, text: string): string[
  */
 export function checkCoverage(font: fontkit.Font, family: string, text: string): CoverageResult {
   let result = text;
-  const messages = findMissingCharacters(font, text).map((char) => {
+  const boxes: string[] = [];
+  const substituted: string[] = [];
+  for (const char of findMissingCharacters(font, text)) {
     const standIn = STAND_INS[char];
-    const usable = standIn !== undefined && font.hasGlyphForCodePoint(standIn.codePointAt(0)!);
-    if (usable) result = result.split(char).join(standIn);
-    const what = `the font ${family} has no glyph for "${char}" (${describeCharacter(char)})`;
-    return usable ? `${what}; drawn as ${describeCharacter(standIn)} instead` : `${what}; it would print as an empty box`;
-  });
-  return { text: result, messages };
+    if (standIn !== undefined && font.hasGlyphForCodePoint(standIn.codePointAt(0)!)) {
+      result = result.split(char).join(standIn);
+      substituted.push(`the font ${family} has no glyph for "${char}" (${describeCharacter(char)}); drawn as ${describeCharacter(standIn)} instead`);
+    } else {
+      boxes.push(`"${char}" (${describeCharacter(char)})`);
+    }
+  }
+  const shown = boxes.slice(0, 5).join(', ') + (boxes.length > 5 ? ` and ${boxes.length - 5} more` : '');
+  const messages = boxes.length === 0 ? [] : [`the font ${family} has no glyph for ${shown}; ${boxes.length === 1 ? 'it' : 'they'} would print as empty boxes: choose a font that has ${boxes.length === 1 ? 'it' : 'them'}, or change the text`];
+  return { text: result, messages, substituted };
 }

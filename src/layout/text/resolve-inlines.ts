@@ -64,6 +64,7 @@ export function resolveInlines(spans: readonly RichSpan[], context: InlineContex
       const font = fontFor(span.bold, span.italic);
       const coverage = checkCoverage(font.font, font.face.family, transformText(span.text, context.transform, context.lang));
       for (const message of coverage.messages) report('missing-glyph', message);
+      for (const message of coverage.substituted) report('glyph-substituted', message);
       current.push({ kind: 'text', text: coverage.text, font });
     } else {
       const font = fontFor(span.bold, span.italic);

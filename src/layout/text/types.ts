@@ -42,7 +42,7 @@ export interface TextRequest {
   hyphenate?: Hyphenate;
 }
 
-export type TextProblemCode = 'missing-glyph' | 'unknown-icon' | 'unknown-font' | 'word-too-long';
+export type TextProblemCode = 'missing-glyph' | 'glyph-substituted' | 'unknown-icon' | 'unknown-font' | 'word-too-long';
 
 export interface TextProblem {
   code: TextProblemCode;

@@ -20,7 +20,7 @@ describe('bindings', () => {
     ['{{item.missing | default:"–"}}', 'en', '–'],
     ['{{item.count}} × {{item.tags}}', 'en', '3 × a, b'],
     ['{{item.skeletons | number}}', 'en', '10,000'],
-    ['{{item.skeletons | number}}', 'fr', '10\u202f000'],
+    ['{{item.skeletons | number}}', 'fr', '10\u00a0000'],
     ['{{item.skeletons}}', 'fr', '10000'],
     ['{{item.health | signed}} / {{item.gain | signed}}', 'en', '\u22121 / +2'],
     ['{{ "é" }}', 'en', ''],

@@ -118,11 +118,11 @@ describe('layoutText: Alegreya Sans 10 pt in a 40 mm box', () => {
     expect(lay('a\nb', { lineHeight: 1.5 }).lines.map((l) => l.baseline)).toEqual([29, 44]);
   });
 
-  it('reports a missing glyph by character, code and family, and draws U+00A0 instead', () => {
+  it('says a missing glyph is drawn as U+00A0 instead, naming character, code and family', () => {
     const layout = lay('Gagnez 10\u202F000 écus', { lang: 'fr' });
     expect(layout.problems).toEqual([
       {
-        code: 'missing-glyph',
+        code: 'glyph-substituted',
         message: 'the font Alegreya Sans has no glyph for "\u202F" (U+202F NARROW NO-BREAK SPACE); drawn as U+00A0 NO-BREAK SPACE instead',
       },
     ]);

@@ -49,7 +49,8 @@ describe('glyph coverage', () => {
   it('reports the missing character and draws the no-break space instead', () => {
     const result = checkCoverage(font, 'Alegreya Sans', '10\u202F000 et 5\u202F000');
     expect(result.text).toBe('10\u00A0000 et 5\u00A0000');
-    expect(result.messages).toEqual([
+    expect(result.messages).toEqual([]);
+    expect(result.substituted).toEqual([
       'the font Alegreya Sans has no glyph for "\u202F" (U+202F NARROW NO-BREAK SPACE); drawn as U+00A0 NO-BREAK SPACE instead',
     ]);
   });
@@ -57,6 +58,11 @@ describe('glyph coverage', () => {
   it('says a character with no stand-in would print as a box', () => {
     const result = checkCoverage(font, 'Alegreya Sans', 'x\u2068y');
     expect(result.text).toBe('x\u2068y');
-    expect(result.messages).toEqual(['the font Alegreya Sans has no glyph for "\u2068" (U+2068 FIRST STRONG ISOLATE); it would print as an empty box']);
+    expect(result.messages).toEqual([
+      'the font Alegreya Sans has no glyph for "\u2068" (U+2068 FIRST STRONG ISOLATE); it would print as empty boxes: choose a font that has it, or change the text',
+    ]);
+    const hebrew = checkCoverage(font, 'Alegreya Sans', 'שלום עולם');
+    expect(hebrew.messages).toHaveLength(1);
+    expect(hebrew.messages[0]).toMatch(/^the font Alegreya Sans has no glyph for "ש" \(U\+05E9[^)]*\), "ל" \(U\+05DC[^)]*\), .*; they would print as empty boxes/);
   });
 });
