@@ -93,6 +93,16 @@ function checkText(text: unknown, pointer: string, ctx: Context): void {
   const texts = typeof text === 'string' ? [[pointer, text]] : text && typeof text === 'object' ? Object.entries(text).map(([l, t]) => [`${pointer}/${l}`, t]) : [];
   for (const [at, value] of texts) {
     if (typeof value !== 'string') continue;
+    const leftover = parseBindings(value).reduce((rest, b) => rest.replace(b.raw, ''), value);
+    if (/\{\{|\}\}/.test(leftover)) {
+      ctx.report(
+        diagnosticAt(ctx.template.source.file, ctx.template.source.doc, {
+          code: 'bad-binding',
+          message: `this text has a "{{" or "}}" that is not a whole binding; write {{item.name}} or {{item.name | upper}} (filters in lower case, a default in quotes)`,
+          pointer: at!,
+        }),
+      );
+    }
     for (const binding of parseBindings(value)) {
       checkPath(binding.path, at!, ctx);
       for (const filter of binding.filters) {
@@ -138,7 +148,18 @@ function checkElements(elements: readonly Schema[], base: string, ctx: Context):
           const r = step(schema, name, ctx.defs);
           schema = r.ok ? r.schema : undefined;
         }
-        const entry = alternatives(schema, ctx.defs).find((s) => s['items'])?.['items'] as Schema | undefined;
+        const options = alternatives(schema, ctx.defs);
+        const entry = options.find((s) => s['items'])?.['items'] as Schema | undefined;
+        const known = options.some((s) => s['type'] !== undefined || s['properties'] !== undefined);
+        if (known && !options.some((s) => s['type'] === 'array' || s['items'] || s['prefixItems'])) {
+          ctx.report(
+            diagnosticAt(ctx.template.source.file, ctx.template.source.doc, {
+              code: 'bad-value',
+              message: `repeat goes over a list, and "${repeat['over']}" is not one in the set "${ctx.setId}"`,
+              pointer: `${pointer}/repeat/over`,
+            }),
+          );
+        }
         const as = typeof repeat['as'] === 'string' ? repeat['as'] : 'entry';
         inner = { ...ctx, scope: { ...ctx.scope, [as]: entry, index: { type: 'integer' } } };
       }

@@ -25,9 +25,8 @@ function gameId(game: LoadedGame): string {
 
 /** Loads and checks every game under `dir`. Throws UsageError when there is nothing to check. */
 export function checkContent(dir: string, options: CheckContentOptions = {}): ContentCheck {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new UsageError(`there is no folder ${dir}`);
-  }
+  if (!existsSync(dir)) throw new UsageError(`there is no folder ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file; give the folder of a game, or a folder of games`);
   const discovery = discoverGames(dir);
   if (discovery.games.length === 0) {
     throw new UsageError(`no game found in ${dir}: a game is a folder with a game.yaml (try "pocketpress init ${path.join(dir, 'my-game')}")`);
@@ -37,6 +36,31 @@ export function checkContent(dir: string, options: CheckContentOptions = {}): Co
     const game = checkGame(gameDir, { languages: options.languages, report: (d) => diagnostics.push(d) });
     return { game, diagnostics };
   });
+  // Duplicate ids are found among all games, so that picking one with --game cannot hide a clash.
+  const byId = new Map<string, LoadedGame>();
+  for (const entry of checked) {
+    const id = gameId(entry.game);
+    const other = byId.get(id);
+    if (other) {
+      entry.diagnostics.push(
+        diagnosticAt(entry.game.source.file, entry.game.source.doc, {
+          code: 'duplicate-id',
+          message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), other.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
+          pointer: '/id',
+        }),
+      );
+      const first = checked.find((c) => c.game === other)!;
+      if (!first.diagnostics.some((d) => d.code === 'duplicate-id' && d.file === other.source.file.path)) {
+        first.diagnostics.push(
+          diagnosticAt(other.source.file, other.source.doc, {
+            code: 'duplicate-id',
+            message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), entry.game.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
+            pointer: '/id',
+          }),
+        );
+      }
+    } else byId.set(id, entry.game);
+  }
   const wanted = options.games ?? [];
   if (wanted.length > 0) {
     const ids = checked.flatMap(({ game }) => [gameId(game), path.basename(game.dir)]);
@@ -48,19 +72,18 @@ export function checkContent(dir: string, options: CheckContentOptions = {}): Co
     checked = checked.filter(({ game }) => wanted.includes(gameId(game)) || wanted.includes(path.basename(game.dir)));
   }
   const diagnostics = checked.flatMap((c) => c.diagnostics);
-  const byId = new Map<string, LoadedGame>();
-  for (const { game } of checked) {
-    const id = gameId(game);
-    const other = byId.get(id);
-    if (other) {
-      diagnostics.push(
-        diagnosticAt(game.source.file, game.source.doc, {
-          code: 'duplicate-id',
-          message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), other.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
-          pointer: '/id',
-        }),
-      );
-    } else byId.set(id, game);
+  for (const stray of discovery.strayFolders) {
+    const yml = path.join(stray, 'game.yml');
+    if (existsSync(yml)) {
+      diagnostics.push({ severity: 'error', code: 'missing-file', message: 'a game is described by game.yaml; rename game.yml to game.yaml', file: yml, line: 1, column: 1, endLine: 1, endColumn: 2 });
+    }
+  }
+  if (options.languages) {
+    const declared = new Set(checked.flatMap(({ game }) => game.data?.languages ?? []));
+    const unknown = options.languages.filter((l) => declared.size > 0 && !declared.has(l));
+    if (unknown.length === options.languages.length && unknown.length > 0) {
+      throw new UsageError(`no game here is written in ${unknown.join(', ')}; the languages are ${[...declared].join(', ')}`);
+    }
   }
   return { games: checked.map((c) => c.game), diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
 }

@@ -6,6 +6,7 @@ import type { Report } from './model.js';
 import { idFromFolder } from './ids.js';
 import { checkGamePath, resolvePackageFile } from './paths.js';
 import { findGameIcon, suggestGameIcons } from '../layout/text/icons.js';
+import { openFont } from '../layout/fonts.js';
 import type { Game } from './schema/game.js';
 import { diagnosticAt, toPointer } from './source.js';
 import { coreValidators } from './validators.js';
@@ -67,13 +68,21 @@ export function checkGameFile(
     for (const [style, file] of Object.entries(asRecord(styles) ?? {})) {
       if (typeof file !== 'string') continue;
       const pointer = toPointer(['fonts', family, style]);
+      let absolute: string | undefined;
       if (file.startsWith('npm:')) {
-        if (!resolvePackageFile(file.slice(4), [gameDir])) {
-          at(pointer, 'missing-file', `no installed package file "${file.slice(4)}"; install the package (npm install) or fix the path`);
-        }
+        absolute = resolvePackageFile(file.slice(4), [gameDir]);
+        if (!absolute) at(pointer, 'missing-file', `no installed package file "${file.slice(4)}"; install the package (npm install) or fix the path`);
       } else {
         const check = checkGamePath(gameDir, file);
         if (!check.ok) at(pointer, check.code, check.message);
+        else absolute = check.absolute;
+      }
+      if (absolute && !/\.woff2$/i.test(file)) {
+        try {
+          openFont(absolute);
+        } catch {
+          at(pointer, 'bad-font', `"${file}" cannot be read as a font; use a .woff, .ttf or .otf file`);
+        }
       }
       if (/\.woff2$/i.test(file)) {
         at(pointer, 'unsupported-font', 'WOFF2 fonts break PDF subsetting; use the .woff or .ttf file of the same font');
@@ -101,7 +110,7 @@ export function checkGameFile(
       if (typeof sources[lang] === 'string') continue;
       const written = `rules/${lang}.md`;
       const check = checkGamePath(gameDir, written);
-      if (!check.ok) at('/rulebook', check.code, `the ${lang} rulebook: ${check.message} (or name it under rulebook.sources.${lang})`);
+      if (!check.ok) report(diagnosticAt(loaded.file, loaded.doc, { code: check.code, message: `the ${lang} rulebook: ${check.message} (or name it under rulebook.sources.${lang})`, pointer: '/rulebook', target: 'owner' }));
     }
   }
   return { game: valid ? (data as unknown as Game) : undefined, languages, declared };

@@ -1,9 +1,10 @@
 import { checkAgainstSchema } from './check-schema.js';
+import { parseLength } from './lengths.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import type { LoadedYaml } from './load-yaml.js';
 import { ITEM_BASE_KEYS, type ComponentSet } from './schema/set.js';
 import { diagnosticAt, toPointer } from './source.js';
-import { compileItemsValidator, coreValidators } from './validators.js';
+import { compileItemsValidator, coreValidators, fieldSchemaProblems } from './validators.js';
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -24,6 +25,32 @@ function findKey(value: unknown, key: string, trail: (string | number)[] = []): 
     }
   }
   return undefined;
+}
+
+/** Where in a field schema a `$ref` to `target` is written. */
+function findValue(value: unknown, target: string, trail: (string | number)[] = []): (string | number)[] | undefined {
+  if (value === target) return trail;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = findValue(v, target, [...trail, Array.isArray(value) ? Number(k) : k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Sizes must be positive, bleed and corner radius not negative. */
+function checkDimensions(data: Record<string, unknown>, at: (pointer: string, code: string, message: string) => void): void {
+  const points = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? parseLength(v) : undefined);
+  const size = asRecord(data['size']);
+  for (const key of ['width', 'height'] as const) {
+    const p = points(size?.[key]);
+    if (p && p.value <= 0) at(`/size/${key}`, 'out-of-range', `the ${key} must be more than 0`);
+  }
+  for (const key of ['bleed', 'cornerRadius'] as const) {
+    const p = points(data[key]);
+    if (p && p.value < 0) at(`/${key}`, 'out-of-range', `the ${key === 'bleed' ? 'bleed' : 'corner radius'} cannot be negative`);
+  }
 }
 
 /** Checks one component-set file: its schema, its field schema, its items against that, and ids. */
@@ -48,6 +75,7 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
   const { valid, marks } = checkAgainstSchema(loaded, coreValidators().set, data, report);
   checkMarks(loaded, marks, ctx);
 
+  checkDimensions(data, at);
   const fields = data['fields'] === undefined ? {} : asRecord(data['fields']);
   let itemsValid = false;
   let fieldsValid = false;
@@ -65,10 +93,15 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
       at('/fields/type', 'bad-field-schema', `the fields of an item form a map: type must be "object", found ${JSON.stringify(fields['type'])}`);
       fieldsOk = false;
     }
-    const compiled = compileItemsValidator(fields);
-    if ('problem' in compiled) {
+    const metaProblems = fieldSchemaProblems(fields);
+    for (const p of metaProblems) at(`/fields${p.pointer}`, 'bad-field-schema', `the field schema is not valid JSON Schema: ${p.message}`);
+    const compiled = metaProblems.length > 0 ? { problem: '' } : compileItemsValidator(fields);
+    if ('problem' in compiled && metaProblems.length > 0) {
+      // reported above, each at its place
+    } else if ('problem' in compiled) {
       const keyword = /unknown keyword: "([^"]+)"/.exec(compiled.problem)?.[1];
-      const trail = keyword ? findKey(fields, keyword) : undefined;
+      const ref = /can't resolve reference (\S+)/.exec(compiled.problem)?.[1];
+      const trail = keyword ? findKey(fields, keyword) : ref ? findValue(fields, ref) : undefined;
       at(toPointer(['fields', ...(trail ?? [])]), 'bad-field-schema', `the field schema is not valid JSON Schema: ${compiled.problem}`, trail ? 'key' : 'owner');
     } else if (fieldsOk) {
       fieldsValid = true;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { checkAgainstSchema } from './check-schema.js';
+import { pathDataProblem } from './path-data.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
@@ -74,6 +75,7 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
     ctx.report(diagnosticAt(source.file, source.doc, { code, message, pointer, target }));
   const checkColor = (value: unknown, pointer: string) => {
     if (typeof value !== 'string' || hex.test(value) || isBinding(value) || known.includes(value)) return;
+    if (!/^[a-z][a-z0-9-]*$/.test(value)) return; // not a colour name at all: the schema says so
     const palette = ctx.palette.size > 0 ? `the palette has ${[...ctx.palette].join(', ')}` : 'the game has no palette';
     at(pointer, 'unknown-color', `"${value}" is not a colour: use "#rrggbb" or a palette name (${palette})${didYouMean(value, known)}`);
   };
@@ -82,6 +84,10 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
       if (!element || typeof element !== 'object') return;
       const pointer = `${base}/${i}`;
       for (const key of ['fill', 'stroke', 'color']) checkColor(element[key], `${pointer}/${key}`);
+      if (element['type'] === 'path' && typeof element['d'] === 'string') {
+        const problem = pathDataProblem(element['d']);
+        if (problem) at(`${pointer}/d`, 'bad-value', problem);
+      }
       const src = element['src'];
       if (element['type'] === 'image' && typeof src === 'string' && !isBinding(src)) {
         const check = checkGamePath(ctx.gameDir, src);

@@ -58,6 +58,7 @@ export function checkGamePath(gameDir: string, written: string): PathCheck {
 
 /** Finds `<package>/<path>` (an "npm:" font or asset) in node_modules above pocketpress or the game. */
 export function resolvePackageFile(spec: string, fromDirs: readonly string[]): string | undefined {
+  if (path.isAbsolute(spec) || spec.split(/[\\/]/).includes('..')) return undefined;
   for (const start of [...fromDirs, PACKAGE_ROOT]) {
     let dir = path.resolve(start);
     for (;;) {

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { createAjv } from './ajv.js';
 import { AssetPath, Color, Id, Length, LocalizedText } from './schema/common.js';
 import { GameSchema } from './schema/game.js';
@@ -52,6 +53,23 @@ export function itemSchemaFor(fields: Record<string, unknown>): Record<string, u
       additionalProperties: fields['additionalProperties'] ?? false,
     },
   };
+}
+
+/** What is wrong with a field schema as JSON Schema (draft 2020-12), at pointers inside it. */
+export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer: string; message: string }[] {
+  if ('$id' in fields) return [{ pointer: '/$id', message: 'a field schema may not set "$id"; leave it out' }];
+  if (ajv.validateSchema(fields)) return [];
+  const seen = new Set<string>();
+  return (ajv.errors ?? [])
+    .filter((e) => !['anyOf', 'oneOf', 'if', 'then'].includes(e.keyword))
+    .map((e) => {
+      const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'the field schema';
+      const allowed = e.keyword === 'enum' ? (e.params as { allowedValues: unknown[] }).allowedValues.filter((v) => typeof v === 'string') as string[] : [];
+      const found = e.instancePath.split('/').reduce<unknown>((v, k) => (k && v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : v), fields);
+      const message = allowed.length > 0 ? `${where} must be one of ${allowed.join(', ')}${typeof found === 'string' ? didYouMean(found, allowed) : ''}` : `${where} ${e.message ?? 'is not valid'}`;
+      return { pointer: e.instancePath, message };
+    })
+    .filter((p) => !seen.has(p.pointer) && seen.add(p.pointer) !== undefined);
 }
 
 /** Compiles the validator of a set's items; a broken field schema gives the reason instead. */

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, tempDir } from '../helpers.js';
@@ -52,6 +53,7 @@ describe('command line', () => {
     expect(unknown.stderr).toMatch(/no game "dmeo" .*did you mean "demo"/);
     const one = await runCli(['validate', dir, '--game', 'other', '--format', 'json']);
     const report = JSON.parse(one.stdout) as { diagnostics: { file: string }[] };
+    expect(report.diagnostics.length).toBeGreaterThan(0);
     expect(report.diagnostics.every((d) => d.file.includes('/other/'))).toBe(true);
   });
 
@@ -65,16 +67,36 @@ describe('command line', () => {
   });
 
   it('--strict turns warnings into errors; --quiet prints errors only', async () => {
-    const dir = path.join(FIXTURES, 'invalid', 'duplicate-game-id');
-    const plain = await runCli(['validate', '.', '--game', 'other', '--format', 'json'], dir);
-    expect(JSON.parse(plain.stdout)).toMatchObject({ errors: 0, warnings: 1 });
+    const dir = path.join(tempDir(), 'warned');
+    expect((await runCli(['init', dir])).code).toBe(0);
+    const file = path.join(dir, 'sets', 'cards.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('name: {en: Lantern, fr: Lanterne}', 'name: {en: Lantern, fr: Lanterne, de: Laterne}'));
+    const plain = await runCli(['validate', dir, '--format', 'json']);
+    expect(JSON.parse(plain.stdout)).toMatchObject({ errors: 0, warnings: 1, diagnostics: [{ code: 'unknown-language' }] });
     expect(plain.code).toBe(0);
-    const strict = await runCli(['validate', '.', '--game', 'other', '--format', 'json', '--strict'], dir);
+    const strict = await runCli(['validate', dir, '--format', 'json', '--strict']);
     expect(JSON.parse(strict.stdout)).toMatchObject({ errors: 1, warnings: 0 });
     expect(strict.code).toBe(1);
-    const quiet = await runCli(['validate', '.', '--game', 'other', '--quiet'], dir);
+    const quiet = await runCli(['validate', dir, '--quiet']);
     expect(quiet.stdout).toBe('');
     expect(quiet.code).toBe(0);
+  });
+
+  it('--game cannot hide a game that shares its id', async () => {
+    const dir = path.join(FIXTURES, 'invalid', 'duplicate-game-id');
+    const one = await runCli(['validate', dir, '--game', 'other', '--format', 'json']);
+    expect(one.code).toBe(1);
+    const report = JSON.parse(one.stdout) as { diagnostics: { code: string; file: string }[] };
+    expect(report.diagnostics.map((d) => [d.code, d.file.replace(/^.*duplicate-game-id\//, '')])).toEqual([
+      ['duplicate-id', 'other/game.yaml'],
+      ['id-mismatch', 'other/game.yaml'],
+    ]);
+  });
+
+  it('--lang with a language no game declares is a usage error', async () => {
+    const result = await runCli(['validate', path.join(FIXTURES, 'valid', 'full-game'), '--lang', 'de']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no game here is written in de; the languages are en, fr/);
   });
 
   it('--format github prints one workflow command per problem', async () => {
