@@ -5,7 +5,10 @@ import type { LayoutProblem } from '../layout/template/context.js';
 import { evaluateFace, templateReadsItem } from '../layout/template/evaluate-face.js';
 import { createIconResolver } from '../layout/text/icons.js';
 import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { renderPng } from '../render/png/render-png.js';
+import { pixelSize, renderPng } from '../render/png/render-png.js';
+import type { ImagePlace } from '../layout/template/context.js';
+import path from 'node:path';
+import sharp from 'sharp';
 import { resolveGame } from '../resolve/resolve-game.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import { buildRulebook } from './build-rulebook.js';
@@ -25,17 +28,17 @@ export interface Face {
 }
 
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
-export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void): Face[] {
+export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>): Face[] {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
   const faces: Face[] = [];
   const perItemBack = set.back !== undefined && templateReadsItem(set.back);
   for (const item of set.items) {
-    faces.push({ item: item.id, back: false, list: evaluateFace({ game, set, template: set.front, item, icons, report }) });
+    faces.push({ item: item.id, back: false, list: evaluateFace({ game, set, template: set.front, item, icons, report, images }) });
     if (set.back && perItemBack) {
-      faces.push({ item: item.id, back: true, list: evaluateFace({ game, set, template: set.back, item, icons, report }) });
+      faces.push({ item: item.id, back: true, list: evaluateFace({ game, set, template: set.back, item, icons, report, images }) });
     }
   }
-  if (set.back && !perItemBack) faces.push({ back: true, list: evaluateFace({ game, set, template: set.back, icons, report }) });
+  if (set.back && !perItemBack) faces.push({ back: true, list: evaluateFace({ game, set, template: set.back, icons, report, images }) });
   return faces;
 }
 
@@ -54,7 +57,20 @@ export async function buildGame(
   const game = resolveGame(loaded, lang);
   const files: OutputFile[] = [];
   for (const set of game.sets) {
-    const faces = layoutSet(game, set, report);
+    const images = new Map<string, ImagePlace>();
+    const faces = layoutSet(game, set, report, images);
+    if (!(await checkImages(images, report))) continue;
+    const size = pixelSize(faces[0]!.list, options.dpi);
+    if (size.widthPx * size.heightPx > MAX_PIXELS) {
+      report({
+        severity: 'error',
+        code: 'too-many-pixels',
+        message: `at ${options.dpi} dpi a component of the set "${set.id}" would be ${size.widthPx} × ${size.heightPx} px, more than a PNG can hold here; use a lower --dpi`,
+        file: set.source.source.file.path,
+        pointer: '/size',
+      });
+      continue;
+    }
     for (const face of faces) {
       const { png, widthPx, heightPx } = await renderPng(face.list, { dpi: options.dpi });
       files.push({
@@ -86,6 +102,26 @@ export async function buildGame(
   }
   files.push(...(await buildRulebook(loaded, game, options, report)).files);
   return { game: game.id, lang, files, manifest: buildManifest(game.id, lang, options.generator, files) };
+}
+
+/** The largest PNG sharp agrees to write (about 16 000 px square). */
+const MAX_PIXELS = 268_402_689;
+
+const decoded = new Map<string, boolean>();
+
+/** Decodes every image once: a file with a good header and broken data is a bad-image problem, not a blank. */
+async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutProblem) => void): Promise<boolean> {
+  let ok = true;
+  for (const [file, place] of images) {
+    if (!decoded.has(file)) {
+      decoded.set(file, await sharp(file, { limitInputPixels: false }).raw().toBuffer().then(() => true, () => false));
+    }
+    if (!decoded.get(file)) {
+      ok = false;
+      report({ severity: 'error', code: 'bad-image', message: `"${path.basename(file)}" cannot be read as an image: the file is damaged or not what its name says`, ...place });
+    }
+  }
+  return ok;
 }
 
 function creditLine(game: ResolvedGame): string {

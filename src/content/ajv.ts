@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchema, ValidateFunction } from 'ajv';
-import { ASSET_KEYWORD, LOCALIZED_KEYWORD } from './schema/common.js';
+import { ASSET_KEYWORD, LANG_PATTERN, LOCALIZED_KEYWORD } from './schema/common.js';
 
 /** A value that the schema marks for a check after validation. */
 export interface MarkedValue {
@@ -16,6 +16,15 @@ export interface Marks {
 }
 
 let collecting: Marks | undefined;
+
+const LANG = new RegExp(LANG_PATTERN);
+
+function looksLocalized(data: unknown): boolean {
+  if (typeof data === 'string') return true;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return false;
+  const entries = Object.entries(data);
+  return entries.length > 0 && entries.every(([k, v]) => LANG.test(k) && typeof v === 'string');
+}
 
 /**
  * One ajv for every schema: draft 2020-12, every error at once, strict about the schemas
@@ -38,7 +47,9 @@ export function createAjv(): Ajv2020 {
     schemaType: 'boolean',
     errors: false,
     validate(_schema: boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      collecting?.localized.push({ pointer: cxt?.instancePath ?? '', value: data });
+      // Keywords run inside every branch of a union, even one the value does not match: keep
+      // only values shaped like a text (a string, or a map of language codes to strings).
+      if (looksLocalized(data)) collecting?.localized.push({ pointer: cxt?.instancePath ?? '', value: data });
       return true;
     },
   });

@@ -37,8 +37,16 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
   const setIds = new Map<string, LoadedSet>();
   const itemIds = new Map<string, { set: LoadedSet; index: number }>();
 
+  const seenFiles = new Map<string, number>();
   written.forEach((entry, index) => {
     if (typeof entry !== 'string' || !checkGamePath(gameDir, entry).ok) return; // reported by the game file's checks
+    const absolute = path.resolve(gameDir, entry);
+    const first = seenFiles.get(absolute);
+    if (first !== undefined) {
+      report(diagnosticAt(source.file, source.doc, { code: 'duplicate-value', message: `this set file is already listed (entry ${first + 1}); list each set once`, pointer: `/sets/${index}` }));
+      return;
+    }
+    seenFiles.set(absolute, index);
     const setSource = loadYaml(path.resolve(gameDir, entry));
     setSource.diagnostics.forEach(report);
     const checked = checkSetFile(setSource, markContext);

@@ -32,6 +32,24 @@ export function decodeText(bytes: Uint8Array): { text: string } | { code: 'binar
   }
 }
 
+/** What the YAML parser says, in words a designer can act on. */
+const FRIENDLY: Record<string, string> = {
+  MULTIPLE_DOCS: 'this file holds several YAML documents (separated by "---"); keep one',
+  IMPLICIT_KEY_TOO_LONG: 'a key is too long, or a colon is missing a space after it ("power: 3", not "power:3")',
+  MULTILINE_IMPLICIT_KEY: 'a key must stay on one line; check for a missing space after a colon ("power: 3", not "power:3") or an unclosed quote',
+  BLOCK_AS_IMPLICIT_KEY: 'a list or map cannot be a key; check the indentation of this line and the one above',
+  TAB_AS_INDENT: 'tabs cannot indent YAML; use spaces',
+  BAD_INDENT: 'this line is not indented like the lines around it',
+  TAG_RESOLVE_FAILED: 'this tag (a word after "!") means nothing here; remove it',
+  BAD_ALIAS: 'this alias (a word after "*") names no anchor (a word after "&") above it',
+};
+
+function friendlyYamlMessage(code: string, message: string): string {
+  if (code === 'MULTILINE_IMPLICIT_KEY' || code === 'IMPLICIT_KEY_TOO_LONG' || /Implicit keys need to be on a single line/.test(message)) return FRIENDLY['MULTILINE_IMPLICIT_KEY']!;
+  if (/Nested mappings are not allowed in compact mappings/.test(message)) return 'a value holds a second "key: value"; put the value in quotes if it contains ": ", or move the inner map to its own indented lines';
+  return FRIENDLY[code] ?? message;
+}
+
 /** Parses YAML text, turning every syntax problem into a diagnostic. Never throws. */
 export function parseYaml(filePath: string, text: string): LoadedYaml {
   const file = makeSourceFile(filePath, text);
@@ -40,7 +58,7 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
     diagnostics.push(fileDiagnostic(file, 'empty-file', 'this file is empty; it needs at least the keys its schema requires'));
     return { file, data: undefined, diagnostics };
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, keepSourceTokens: false });
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, keepSourceTokens: false, merge: true });
   let syntaxErrors = 0;
   for (const error of doc.errors) {
     let [start, end] = error.pos;
@@ -58,13 +76,17 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
     }
     // After the first syntax error the parser is lost: the errors that follow are its echoes.
     if (syntaxErrors++ > 0) continue;
-    const message = error.message.replace(/\s+/g, ' ').replace(/ at line \d+, column \d+.*$/, '').trim();
+    const message = friendlyYamlMessage(error.code, error.message.replace(/\s+/g, ' ').replace(/ at line \d+, column \d+.*$/, '').trim());
     diagnostics.push({ severity: 'error', code: 'yaml-syntax', message, file: file.path, ...spanOf(file, start, end) });
   }
+  for (const warning of doc.warnings) {
+    const message = friendlyYamlMessage(warning.code, warning.message.replace(/\s+/g, ' ').replace(/ at line \d+, column \d+.*$/, '').trim());
+    diagnostics.push({ severity: 'warning', code: 'yaml-syntax', message, file: file.path, ...spanOf(file, warning.pos[0], warning.pos[1]) });
+  }
   const echoes = syntaxErrors - 1;
-  const first = diagnostics.find((d) => d.code === 'yaml-syntax');
+  const first = diagnostics.find((d) => d.code === 'yaml-syntax' && d.severity === 'error');
   if (first && echoes > 0) first.message += ` (${echoes} more syntax error${echoes === 1 ? '' : 's'} after this one, most likely caused by it)`;
-  if (diagnostics.length > 0) return { file, doc, data: undefined, diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error')) return { file, doc, data: undefined, diagnostics };
   try {
     const data: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     if (data === null || data === undefined) {
@@ -73,6 +95,10 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
     }
     return { file, doc, data, diagnostics };
   } catch (error) {
+    if (error instanceof RangeError) {
+      diagnostics.push({ severity: 'error', code: 'yaml-syntax', message: 'this file nests lists and maps too deeply to read', file: file.path, ...spanOf(file, 0, 1) });
+      return { file, doc, data: undefined, diagnostics };
+    }
     if (error instanceof ReferenceError && /alias/i.test(error.message)) {
       let start = 0;
       let end = 1;

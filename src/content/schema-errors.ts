@@ -255,9 +255,10 @@ function problemFor(e: AjvError): SchemaProblem {
       const unit = e.keyword.endsWith('Items') ? 'entries' : e.keyword.endsWith('Properties') ? 'keys' : 'characters';
       const found =
         Array.isArray(e.data) ? e.data.length : typeof e.data === 'string' ? e.data.length : e.data && typeof e.data === 'object' ? Object.keys(e.data).length : 0;
+      const noun = limit === 1 ? unit.replace(/ies$/, 'y').replace(/s$/, '') : unit;
       return {
         code: 'out-of-range',
-        message: `expected ${least ? 'at least' : 'at most'} ${limit} ${unit}, found ${found}`,
+        message: `expected ${least ? 'at least' : 'at most'} ${limit} ${noun}, found ${found}`,
         pointer: at,
         target: 'value',
       };
@@ -266,9 +267,24 @@ function problemFor(e: AjvError): SchemaProblem {
       const p = e.params as { i: number; j: number };
       return { code: 'duplicate-value', message: `entries ${p.j + 1} and ${p.i + 1} of this list are the same; each may appear once`, pointer: `${at}/${p.i}`, target: 'value' };
     }
+    case 'multipleOf':
+      return { code: 'bad-value', message: `expected a multiple of ${(e.params as { multipleOf: number }).multipleOf}, found ${describeValue(e.data)}`, pointer: at, target: 'value' };
+    case 'not':
+      return { code: 'bad-value', message: `${describeValue(e.data)} is not allowed here`, pointer: at, target: 'value' };
+    case 'contains':
+      return { code: 'bad-value', message: `this list needs ${describeContains(e)} that matches its field schema`, pointer: at, target: 'value' };
+    case 'dependentRequired': {
+      const p = e.params as { property: string; missingProperty: string };
+      return { code: 'missing-key', message: `"${p.property}" needs "${p.missingProperty}" beside it`, pointer: at, target: 'owner' };
+    }
     default:
-      return { code: 'bad-value', message: e.message ?? `does not match the schema (${e.keyword})`, pointer: at, target: 'value' };
+      return { code: 'bad-value', message: `${describeValue(e.data)} does not match the field schema (${e.keyword})`, pointer: at, target: 'value' };
   }
+}
+
+function describeContains(e: AjvError): string {
+  const p = e.params as { minContains?: number };
+  return p.minContains && p.minContains > 1 ? `at least ${p.minContains} entries` : 'an entry';
 }
 
 function escape(key: string): string {
@@ -277,5 +293,10 @@ function escape(key: string): string {
 
 /** Turns ajv's errors into one readable problem per real mistake. */
 export function schemaProblems(errors: readonly ErrorObject[]): SchemaProblem[] {
-  return collapseUnions(errors as AjvError[]).map(problemFor);
+  const all = errors as AjvError[];
+  // An if/then failure is told by the errors of its "then"; the errors inside a failed
+  // "contains" are its attempts on each entry, not mistakes of their own.
+  const containsPaths = all.filter((e) => e.keyword === 'contains').map((e) => e.schemaPath + '/');
+  const kept = all.filter((e) => e.keyword !== 'if' && !containsPaths.some((p) => e.schemaPath.startsWith(p)));
+  return collapseUnions(kept).map(problemFor);
 }

@@ -12,12 +12,25 @@ export function displayPath(file: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
+const FRAME_WIDTH = 120;
+
+/** Long lines are cut to a window around the span, so the frame stays readable. */
+function windowed(text: string, d: Diagnostic): { text: string; column: number; endColumn: number } {
+  const lines = text.split(/\r?\n/);
+  const start = Math.max(0, d.column - 1 - FRAME_WIDTH / 2);
+  const cut = (line: string) => (line.length <= FRAME_WIDTH ? line : `${start > 0 ? '…' : ''}${line.slice(start, start + FRAME_WIDTH)}…`);
+  const shift = lines.some((l) => l.length > FRAME_WIDTH) && start > 0 ? start - 1 : 0;
+  const shown = lines.map((l, i) => (Math.abs(i + 1 - d.line) <= 1 ? cut(l) : l)).join('\n');
+  return { text: shown, column: d.column - shift, endColumn: d.endLine === d.line ? Math.min(d.endColumn - shift, FRAME_WIDTH + 2) : d.endColumn };
+}
+
 function codeFrame(d: Diagnostic, readText: (file: string) => string | undefined): string {
-  const text = readText(d.file);
-  if (text === undefined || text === '') return '';
+  const read = readText(d.file);
+  if (read === undefined || read === '') return '';
+  const { text, column, endColumn } = windowed(read, d);
   const frame = codeFrameColumns(
     text,
-    { start: { line: d.line, column: d.column }, end: { line: d.endLine, column: d.endColumn } },
+    { start: { line: d.line, column }, end: { line: d.endLine, column: endColumn } },
     { linesAbove: 1, linesBelow: 0, highlightCode: false },
   );
   return frame
@@ -32,7 +45,7 @@ function textReader(): (file: string) => string | undefined {
     if (!cache.has(file)) {
       try {
         const bytes = readFileSync(file);
-        cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8'));
+        cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8').replace(/^\ufeff/, ''));
       } catch {
         cache.set(file, undefined);
       }

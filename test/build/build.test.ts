@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -127,10 +127,55 @@ describe('a build with problems', () => {
       ['unknown-color', 'sets/cards.yaml', 30, 11],
       ['outside-safe-zone', 'templates/face.yaml', 30, 5],
     ]);
-    expect(report.diagnostics[0]!.message).toMatch(/does not fit its 20 × 8 mm box in the set "cards" even at 7 pt/);
+    expect(report.diagnostics[0]!.message).toMatch(/\(en\) does not fit its 20 × 8 mm box in the set "cards" even at 7 pt/);
     expect(report.diagnostics[1]!.message).toMatch(/U\+2603/);
     expect(readFileSync(path.join(out, 'problems', 'en', 'previous.txt'), 'utf8')).toBe('kept');
     expect(readdirSync(out).filter((f) => f.startsWith('.staging'))).toEqual([]);
     expect(existsSync(path.join(out, 'problems', 'en', 'manifest.json'))).toBe(false);
+  });
+});
+
+describe('where a build may write', () => {
+  it('refuses an --out that is a file (exit 2), with no stack trace', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'out.txt');
+    writeFileSync(file, 'mine');
+    const result = await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', file, '--lang', 'en']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/out\.txt is a file; --out needs a folder/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+  });
+
+  it('never replaces a folder it did not write, and leaves everything as it was', async () => {
+    const out = tempDir();
+    mkdirSync(path.join(out, 'full-game', 'en'), { recursive: true });
+    writeFileSync(path.join(out, 'full-game', 'en', 'notes.md'), 'my notes');
+    const result = await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', out]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/full-game\/en holds files that a build did not write/);
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'notes.md'), 'utf8')).toBe('my notes');
+    expect(existsSync(path.join(out, 'full-game', 'fr'))).toBe(false);
+    expect(readdirSync(out)).toEqual(['full-game']);
+  });
+
+  it('replaces its own earlier output', async () => {
+    const out = tempDir();
+    const game = path.join(FIXTURES, 'valid', 'full-game');
+    expect((await runCli(['build', game, '--out', out, '--lang', 'en'])).code).toBe(0);
+    writeFileSync(path.join(out, 'full-game', 'en', 'stale.txt'), 'old');
+    expect((await runCli(['build', game, '--out', out, '--lang', 'en'])).code).toBe(0);
+    expect(existsSync(path.join(out, 'full-game', 'en', 'stale.txt'))).toBe(false);
+    expect(existsSync(path.join(out, 'full-game', 'en', 'manifest.json'))).toBe(true);
+  });
+
+  it('reports a damaged image at the line that names it', async () => {
+    const game = path.join(tempDir(), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    writeFileSync(path.join(game, 'art', 'flame.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M5 0 C8');
+    const result = await runCli(['build', game, '--out', tempDir(), '--lang', 'en', '--format', 'json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { diagnostics: { code: string; file: string; line: number; column: number }[] };
+    expect(report.diagnostics.map((d) => [d.code, path.basename(d.file), d.line, d.column])).toEqual([['bad-image', 'cards.yaml', 30, 10]]);
   });
 });

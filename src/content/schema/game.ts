@@ -72,7 +72,7 @@ export const GameSchema = Type.Object(
         { description: 'short names for the inline icons texts use as :name:, e.g. {skull: "game-icons:skull-crossed-bones"}' },
       ),
     ),
-    sets: Type.Array(AssetPath('a component-set file, e.g. "sets/dev-cards.yaml"', { kinds: ['yaml'] }), {
+    sets: Type.Array(AssetPath('a component-set file, e.g. "sets/dev-cards.yaml"', { kinds: ['yaml', 'yml'] }), {
       description: 'the component-set files of this game',
     }),
     rulebook: Type.Optional(Rulebook),

@@ -23,6 +23,12 @@ export function placeOf(written: string, key: string, ctx: FaceContext): { file:
   return pointer === undefined ? { file: ctx.file, pointer: `${ctx.pointer}/${key}` } : { file: setSource.file.path, pointer };
 }
 
+/** Where an image file is named, for a problem found when it is decoded. */
+export interface ImagePlace {
+  file: string;
+  pointer: string;
+}
+
 /** What every element of one face is evaluated with. */
 export interface FaceContext {
   game: ResolvedGame;
@@ -41,6 +47,8 @@ export interface FaceContext {
   /** The template file and the element's pointer in it. */
   file: string;
   pointer: string;
+  /** Image files the face draws, with where each is named (checked later by decoding them). */
+  images?: Map<string, ImagePlace>;
   /** Fonts the face's text uses, filled as text is laid out. */
   fonts: Record<string, FontFace>;
   report: (problem: LayoutProblem) => void;

@@ -3,7 +3,7 @@ import type { DisplayList, FontFace } from '../display-list.js';
 import type { IconResolver } from '../text/icons.js';
 import { bindingRoots } from './reads.js';
 import { resolveColor } from './colors.js';
-import type { FaceContext, LayoutProblem } from './context.js';
+import type { FaceContext, ImagePlace, LayoutProblem } from './context.js';
 import { evaluateElement } from './evaluate-template.js';
 import { round } from './geometry.js';
 
@@ -15,6 +15,8 @@ export interface FaceRequest {
   item?: ResolvedItem;
   icons: IconResolver;
   report: (problem: LayoutProblem) => void;
+  /** Collects the image files the face draws. */
+  images?: Map<string, ImagePlace>;
 }
 
 /** What templates read of the game. */
@@ -48,6 +50,7 @@ export function evaluateFace(request: FaceRequest): DisplayList {
     file: template.files[0] ?? '',
     pointer: '',
     fonts,
+    images: request.images,
     report: request.report,
   };
   const items = template.elements.flatMap(({ element, unit, file, pointer }) => evaluateElement(element, { ...base, unit, file, pointer }));

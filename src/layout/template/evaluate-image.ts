@@ -49,6 +49,7 @@ export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
     ctx.report({ severity: 'error', code: 'bad-image', message: `"${written}" cannot be read as an image`, ...problemAt });
     return [];
   }
+  if (!ctx.images?.has(check.absolute)) ctx.images?.set(check.absolute, problemAt);
   const fit = element.fit ?? 'contain';
   let placed = { ...b };
   if (fit !== 'stretch') {

@@ -71,13 +71,13 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     icons: ctx.icons,
   });
   Object.assign(ctx.fonts, result.fonts);
-  const place = placeOf(written, 'text', ctx);
+  const place = placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);
   if (result.overflow) {
     const smallest = element.minSize ?? size;
     ctx.report({
       severity: 'error',
       code: 'text-overflow',
-      message: `"${text.length > 40 ? `${text.slice(0, 37)}...` : text}" does not fit its ${mm(b.width)} × ${mm(b.height)} mm box in the set "${ctx.set.id}" even at ${smallest} pt: shorten it, enlarge the box, or allow a smaller minSize`,
+      message: `"${text.length > 40 ? `${text.slice(0, 37)}...` : text}" (${lang}) does not fit its ${mm(b.width)} × ${mm(b.height)} mm box in the set "${ctx.set.id}" even at ${smallest} pt: shorten it, enlarge the box, or allow a smaller minSize`,
       ...place,
     });
   }
