@@ -17,7 +17,13 @@ describe('pocketpress init', () => {
     const check = await runCli(['validate', dir, '--strict', '--format', 'json']);
     expect(JSON.parse(check.stdout)).toEqual({ diagnostics: [], errors: 0, warnings: 0 });
     expect(check.code).toBe(0);
-  });
+    const out = tempDir();
+    const build = await runCli(['build', dir, '--strict', '--out', out, '--dpi', '72']);
+    expect(build.stderr).toBe('');
+    expect(build.stdout).toMatch(/^wrote \d+ files for ma-partie\/en, ma-partie\/fr/);
+    expect(build.code).toBe(0);
+    expect(existsSync(path.join(out, 'ma-partie', 'fr', 'rulebook.pdf'))).toBe(true);
+  }, 60_000);
 
   it('points editors at the published schemas with a working relative path', async () => {
     const parent = tempDir();

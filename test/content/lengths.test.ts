@@ -31,9 +31,15 @@ describe('lengths', () => {
   it('the schema patterns accept exactly what resolveLength reads', () => {
     const plain = new RegExp(LENGTH_PATTERN);
     const template = new RegExp(TEMPLATE_LENGTH_PATTERN);
-    for (const ok of ['63mm', '2.5in', '12pt', '-3mm', '0.5 cm']) expect(plain.test(ok), ok).toBe(true);
+    for (const ok of ['63mm', '2.5in', '12pt', '-3mm', '0.5 cm']) {
+      expect(plain.test(ok), ok).toBe(true);
+      expect(Number.isFinite(resolveLength(ok)), ok).toBe(true);
+    }
     for (const bad of ['63', '63 mmm', '50%', 'mm', '3mm + 2mm', '']) expect(plain.test(bad), bad).toBe(false);
-    for (const ok of ['50%', '100% - 6mm', '3mm+2mm', '-2mm', '10']) expect(template.test(ok), ok).toBe(true);
+    for (const ok of ['50%', '100% - 6mm', '3mm+2mm', '-2mm', '10']) {
+      expect(template.test(ok), ok).toBe(true);
+      expect(Number.isFinite(resolveLength(ok, { percentOf: 100 })), ok).toBe(true);
+    }
     for (const bad of ['50 percent', '100% -', '+', '3 furlongs']) expect(template.test(bad), bad).toBe(false);
   });
 });
