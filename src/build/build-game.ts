@@ -1,24 +1,23 @@
-import type { LoadedGame } from '../content/model.js';
-import { pointsToMm } from '../content/lengths.js';
-import type { DisplayList } from '../layout/display-list.js';
-import type { LayoutProblem } from '../layout/template/context.js';
-import { evaluateFace, templateReadsItem } from '../layout/template/evaluate-face.js';
-import { createIconResolver } from '../layout/text/icons.js';
-import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { pixelSize, renderPng } from '../render/png/render-png.js';
-import type { ImagePlace } from '../layout/template/context.js';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { pointsToMm } from '../content/lengths.js';
+import type { LoadedGame } from '../content/model.js';
+import type { DisplayList } from '../layout/display-list.js';
+import type { ImagePlace, LayoutProblem } from '../layout/template/context.js';
+import { evaluateFace, gameScope, templateReadsItem } from '../layout/template/evaluate-face.js';
+import { createIconResolver } from '../layout/text/icons.js';
+import { pixelSize } from '../render/png/render-png.js';
+import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
-import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
-import { buildManifest, type OutputFile } from './manifest.js';
-import type { OutputFolder } from './write-output.js';
+import type { BuildCache } from './cache.js';
+import type { OutputFile } from './manifest.js';
+import type { FolderWriter } from './output-writer.js';
+import { mapLimit, pdfOf, pngOf } from './renderers.js';
 
-export interface BuildOptions extends SheetOptions {
-  generator: string;
-}
+export type BuildOptions = SheetOptions;
 
 export interface Face {
   /** The item id, or undefined for a back every item shares. */
@@ -27,81 +26,70 @@ export interface Face {
   list: DisplayList;
 }
 
+/** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
+const PNG_CONCURRENCY = 4;
+
+interface LaidOut {
+  list: DisplayList;
+  problems: LayoutProblem[];
+  images: [string, ImagePlace][];
+}
+
+/** The hash of the game's own files that layout reads (art, icons, fonts), YAML and Markdown aside. */
+function assetsKey(game: ResolvedGame, cache: BuildCache): string[][] {
+  const out: string[][] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!/\.(ya?ml|md)$/i.test(entry.name)) out.push([path.relative(game.dir, full), cache.hashFile(full)]);
+    }
+  };
+  walk(game.dir);
+  return out;
+}
+
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
-export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>): Face[] {
+export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Face[] {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
+  const shared = cache
+    ? {
+        game: gameScope(game),
+        lang: game.lang,
+        palette: game.palette,
+        icons: game.icons,
+        fonts: game.fonts.families(),
+        assets: assetsKey(game, cache),
+        set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
+      }
+    : undefined;
+  const lay = (template: ResolvedTemplate, item?: ResolvedItem): DisplayList => {
+    const make = (): LaidOut => {
+      const problems: LayoutProblem[] = [];
+      const seen = new Map<string, ImagePlace>();
+      const list = evaluateFace({ game, set, template, item, icons, report: (p) => problems.push(p), images: seen });
+      return { list, problems, images: [...seen] };
+    };
+    const laid = cache
+      ? cache.json('layout', cache.key('layout', { ...shared, template: { files: template.files.map((f) => [f, cache.hashFile(f)]) }, item: item?.fields ?? null, index: item?.index ?? null }), make)
+      : make();
+    laid.problems.forEach(report);
+    for (const [file, place] of laid.images) if (!images?.has(file)) images?.set(file, place);
+    return laid.list;
+  };
   const faces: Face[] = [];
   const perItemBack = set.back !== undefined && templateReadsItem(set.back);
   for (const item of set.items) {
-    faces.push({ item: item.id, back: false, list: evaluateFace({ game, set, template: set.front, item, icons, report, images }) });
-    if (set.back && perItemBack) {
-      faces.push({ item: item.id, back: true, list: evaluateFace({ game, set, template: set.back, item, icons, report, images }) });
-    }
+    faces.push({ item: item.id, back: false, list: lay(set.front, item) });
+    if (set.back && perItemBack) faces.push({ item: item.id, back: true, list: lay(set.back, item) });
   }
-  if (set.back && !perItemBack) faces.push({ back: true, list: evaluateFace({ game, set, template: set.back, icons, report, images }) });
+  if (set.back && !perItemBack) faces.push({ back: true, list: lay(set.back) });
   return faces;
 }
 
 function pngPath(set: string, face: Face): string {
   if (face.item === undefined) return `png/${set}/_back.png`;
   return `png/${set}/${face.item}${face.back ? '.back' : ''}.png`;
-}
-
-/** Lays out and renders one game in one language; problems stop nothing here, the caller decides. */
-export async function buildGame(
-  loaded: LoadedGame,
-  lang: string,
-  options: BuildOptions,
-  report: (p: LayoutProblem) => void,
-): Promise<OutputFolder> {
-  const game = resolveGame(loaded, lang);
-  const files: OutputFile[] = [];
-  for (const set of game.sets) {
-    const images = new Map<string, ImagePlace>();
-    const faces = layoutSet(game, set, report, images);
-    if (!(await checkImages(images, report))) continue;
-    const size = pixelSize(faces[0]!.list, options.dpi);
-    if (size.widthPx * size.heightPx > MAX_PIXELS) {
-      report({
-        severity: 'error',
-        code: 'too-many-pixels',
-        message: `at ${options.dpi} dpi a component of the set "${set.id}" would be ${size.widthPx} × ${size.heightPx} px, more than a PNG can hold here; use a lower --dpi`,
-        file: set.source.source.file.path,
-        pointer: '/size',
-      });
-      continue;
-    }
-    for (const face of faces) {
-      const { png, widthPx, heightPx } = await renderPng(face.list, { dpi: options.dpi });
-      files.push({
-        path: pngPath(set.id, face),
-        bytes: png,
-        entry: {
-          kind: 'component-png',
-          set: set.id,
-          item: face.item ?? null,
-          side: face.back ? 'back' : 'front',
-          widthMm: round2(pointsToMm(set.width)),
-          heightMm: round2(pointsToMm(set.height)),
-          bleedMm: round2(pointsToMm(set.bleed)),
-          dpi: options.dpi,
-          widthPx,
-          heightPx,
-        },
-      });
-    }
-    const shared = faces.find((f) => f.item === undefined);
-    const pages = faces.filter((f) => f.item !== undefined).flatMap((f) => (shared && !f.back ? [f.list, shared.list] : [f.list]));
-    const pdf = await renderComponentPdf(pages, { title: `${game.title}: ${set.name}`, author: creditLine(game), lang, creationDate: options.creationDate });
-    files.push({
-      path: `print-shop/${set.id}.pdf`,
-      bytes: pdf,
-      entry: { kind: 'component-pdf', set: set.id, pages: pages.length, items: set.items.length, copies: set.items.reduce((n, i) => n + i.count, 0) },
-    });
-    files.push(...(await buildSheets(game, set, faces, options, report)));
-  }
-  files.push(...(await buildRulebook(loaded, game, options, report)).files);
-  return { game: game.id, lang, files, manifest: buildManifest(game.id, lang, options.generator, files) };
 }
 
 /** The largest PNG sharp agrees to write (about 16 000 px square). */
@@ -124,10 +112,65 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
   return ok;
 }
 
-function creditLine(game: ResolvedGame): string {
-  return game.credits.map((c) => c.name).join(', ');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Each face as a PNG, and all of them one per page in a print-shop PDF. */
+async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
+  const pngs = await mapLimit(faces, PNG_CONCURRENCY, (face) => pngOf(face.list, options.dpi, options.cache));
+  faces.forEach((face, i) => {
+    const { png, widthPx, heightPx } = pngs[i]!;
+    add({
+      path: pngPath(set.id, face),
+      bytes: png,
+      entry: {
+        kind: 'component-png',
+        set: set.id,
+        item: face.item ?? null,
+        side: face.back ? 'back' : 'front',
+        widthMm: round2(pointsToMm(set.width)),
+        heightMm: round2(pointsToMm(set.height)),
+        bleedMm: round2(pointsToMm(set.bleed)),
+        dpi: options.dpi,
+        widthPx,
+        heightPx,
+      },
+    });
+  });
+  const shared = faces.find((f) => f.item === undefined);
+  const pages = faces.filter((f) => f.item !== undefined).flatMap((f) => (shared && !f.back ? [f.list, shared.list] : [f.list]));
+  const author = game.credits.map((c) => c.name).join(', ');
+  const pdf = await pdfOf(pages, { title: `${game.title}: ${set.name}`, author, lang: game.lang, creationDate: options.creationDate }, options.cache);
+  add({
+    path: `print-shop/${set.id}.pdf`,
+    bytes: pdf,
+    entry: { kind: 'component-pdf', set: set.id, pages: pages.length, items: set.items.length, copies: set.items.reduce((n, i) => n + i.count, 0) },
+  });
 }
 
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
+/**
+ * Lays out and renders one game in one language into `folder`, file by file. Problems are
+ * reported, not thrown; the caller decides whether the build stands.
+ */
+export async function buildGame(loaded: LoadedGame, lang: string, options: BuildOptions, report: (p: LayoutProblem) => void, folder: FolderWriter): Promise<void> {
+  const game = resolveGame(loaded, lang);
+  const add = (file: OutputFile) => folder.add(file);
+  for (const set of game.sets) {
+    const images = new Map<string, ImagePlace>();
+    const faces = layoutSet(game, set, report, images, options.cache);
+    if (!(await checkImages(images, report))) continue;
+    const size = pixelSize(faces[0]!.list, options.dpi);
+    if (size.widthPx * size.heightPx > MAX_PIXELS) {
+      report({
+        severity: 'error',
+        code: 'too-many-pixels',
+        message: `at ${options.dpi} dpi a component of the set "${set.id}" would be ${size.widthPx} × ${size.heightPx} px, more than a PNG can hold here; use a lower --dpi`,
+        file: set.source.source.file.path,
+        pointer: '/size',
+      });
+      continue;
+    }
+    await buildComponents(game, set, faces, options, add);
+    for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+  }
+  for (const file of (await buildRulebook(loaded, game, options, report)).files) add(file);
 }

@@ -9,8 +9,7 @@ import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
 import type { RulebookSection } from '../layout/rulebook/types.js';
 import type { LayoutProblem } from '../layout/template/context.js';
 import { createIconResolver } from '../layout/text/icons.js';
-import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { renderPng } from '../render/png/render-png.js';
+import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
 import type { OutputFile } from './manifest.js';
@@ -26,10 +25,11 @@ export function rulebookSource(loaded: LoadedGame, lang: string): string {
   return path.resolve(loaded.dir, written);
 }
 
-async function pngs(prefix: string, lists: DisplayList[], dpi: number, facts: OutputFile['entry']): Promise<OutputFile[]> {
+async function pngs(prefix: string, lists: DisplayList[], options: SheetOptions, facts: OutputFile['entry']): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
+  const dpi = options.dpi;
   for (const [i, list] of lists.entries()) {
-    const { png, widthPx, heightPx } = await renderPng(list, { dpi });
+    const { png, widthPx, heightPx } = await pngOf(list, dpi, options.cache);
     out.push({ path: `${prefix}-${i + 1}.png`, bytes: png, entry: { ...facts, format: 'png', page: i + 1, dpi, widthPx, heightPx } });
   }
   return out;
@@ -58,15 +58,15 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   layout.problems.forEach(report);
   const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
-  const pagesPdf = await renderComponentPdf(layout.pages, meta);
-  const imposedPdf = await renderComponentPdf(sheets, meta);
+  const pagesPdf = await pdfOf(layout.pages, meta, options.cache);
+  const imposedPdf = await pdfOf(sheets, meta, options.cache);
   const files: OutputFile[] = [
     { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: layout.pages.length } },
     { path: 'rulebook.pdf', bytes: imposedPdf, entry: { kind: 'rulebook', imposition, paper: paper.label, pages: sheets.length, rulebookPages: layout.pages.length } },
   ];
   if (options.sheetPng) {
-    files.push(...(await pngs('sheets/rulebook', sheets, options.dpi, { kind: 'rulebook', imposition })));
-    files.push(...(await pngs('pages/rulebook', layout.pages, options.dpi, { kind: 'rulebook-pages' })));
+    files.push(...(await pngs('sheets/rulebook', sheets, options, { kind: 'rulebook', imposition })));
+    files.push(...(await pngs('pages/rulebook', layout.pages, options, { kind: 'rulebook-pages' })));
   }
   return { files, sections: layout.sections };
 }

@@ -4,8 +4,8 @@ import { imposeComponents, type Copy } from '../impose/component-sheets.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import { PAPERS, type PaperName } from '../impose/paper.js';
 import { standeeStrip, TAB_DEPTH } from '../impose/standee.js';
-import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { renderPng } from '../render/png/render-png.js';
+import type { BuildCache } from './cache.js';
+import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from './build-game.js';
 import type { FileKind, OutputFile } from './manifest.js';
@@ -19,6 +19,8 @@ export interface SheetOptions {
   sheetPng: boolean;
   dpi: number;
   creationDate: Date;
+  /** Where renders are kept between builds; none when absent. */
+  cache?: BuildCache;
 }
 
 const KINDS: Record<string, FileKind> = {
@@ -84,16 +86,17 @@ export async function buildSheets(
     perSheet: imposed.perSheet,
     items: copies.length,
   } as const;
-  const pdf = await renderComponentPdf(imposed.pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate });
+  const pdf = await pdfOf(imposed.pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
   const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: imposed.pages.length } }];
-  if (options.sheetPng) files.push(...(await sheetPngs(set.id, imposed.pages, options.dpi, facts)));
+  if (options.sheetPng) files.push(...(await sheetPngs(set.id, imposed.pages, options, facts)));
   return files;
 }
 
-async function sheetPngs(id: string, pages: DisplayList[], dpi: number, facts: { kind: FileKind }): Promise<OutputFile[]> {
+async function sheetPngs(id: string, pages: DisplayList[], options: SheetOptions, facts: { kind: FileKind }): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
+  const dpi = options.dpi;
   for (const [i, page] of pages.entries()) {
-    const { png, widthPx, heightPx } = await renderPng(page, { dpi });
+    const { png, widthPx, heightPx } = await pngOf(page, dpi, options.cache);
     out.push({ path: `sheets/${id}-${i + 1}.png`, bytes: png, entry: { ...facts, format: 'png', page: i + 1, dpi, widthPx, heightPx } });
   }
   return out;

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { buildGame } from '../build/build-game.js';
-import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
+import { BuildCache, type CacheStats } from '../build/cache.js';
+import { OutputWriter } from '../build/output-writer.js';
+import { problemsToDiagnostics } from '../build/problems.js';
+import { createProgress } from '../build/progress.js';
+import { checkContent, UsageError } from '../content/check-content.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import type { PaperName } from '../impose/paper.js';
-import { problemsToDiagnostics } from '../build/problems.js';
-import { writeOutput, type OutputFolder } from '../build/write-output.js';
-import { checkContent, UsageError } from '../content/check-content.js';
 import type { LayoutProblem } from '../layout/template/context.js';
 import { applyStrict, countDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
+import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
 import { EXIT, type CliIo } from './io.js';
 
 export interface BuildCommandOptions {
@@ -23,6 +25,10 @@ export interface BuildCommandOptions {
   duplex: DuplexMode;
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
+  /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
+  cache?: boolean;
+  /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
+  tty?: boolean;
 }
 
 /** Prints the diagnostics (JSON always prints its one object) and returns how many are errors. */
@@ -36,49 +42,89 @@ function report(diagnostics: Diagnostic[], options: BuildCommandOptions, io: Cli
   return errors;
 }
 
+function describeStats(stats: Record<string, CacheStats>): string {
+  const made = Object.values(stats).reduce((n, s) => n + s.made, 0);
+  const reused = Object.values(stats).reduce((n, s) => n + s.reused, 0);
+  return `${made} made, ${reused} from the cache`;
+}
+
+export interface BuildOutcome {
+  code: number;
+  /** How many layouts and renders were made, and how many came from the cache. */
+  stats: Record<string, CacheStats>;
+}
+
 /** `pocketpress build [dir]`: validates, lays out and renders every game × language into --out, all or nothing. */
-export async function buildCommand(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<number> {
+export async function buildOnce(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
   const started = Date.now();
   const root = path.resolve(io.cwd, dir);
   const check = checkContent(root, { games: options.game, languages: options.lang });
   const validation = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (countDiagnostics(validation).errors > 0) {
     report(check.diagnostics, options, io, check.games.length);
-    return EXIT.contentErrors;
+    return { code: EXIT.contentErrors, stats: {} };
   }
-  const folders: OutputFolder[] = [];
-  const diagnostics: Diagnostic[] = [...check.diagnostics];
-  for (const game of check.games) {
+  const jobs = check.games.flatMap((game) => {
     const declared = game.data!.languages;
-    const langs = options.lang ? declared.filter((l) => options.lang!.includes(l)) : declared;
-    const problems: LayoutProblem[] = [];
-    for (const lang of langs) {
-      const buildOptions = {
+    return (options.lang ? declared.filter((l) => options.lang!.includes(l)) : declared).map((lang) => ({ game, lang }));
+  });
+  if (jobs.length === 0) throw new UsageError(`no game declares the language${options.lang!.length > 1 ? 's' : ''} ${options.lang!.join(', ')}`);
+  const out = path.resolve(io.cwd, options.out);
+  const writer = new OutputWriter(out);
+  writer.check(jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang })));
+  const cache = new BuildCache(options.cache === false ? undefined : path.join(out, '.cache'), version);
+  const progress = createProgress({ tty: options.tty ?? false, quiet: options.quiet === true || options.format !== 'text', write: io.stderr });
+  const diagnostics: Diagnostic[] = [...check.diagnostics];
+  // Ctrl-C: drop the staging folder, leave out/ as it was.
+  const interrupt = () => {
+    writer.abort();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    progress.start(jobs.length);
+    for (const { game, lang } of jobs) {
+      const problems: LayoutProblem[] = [];
+      const options2 = {
         dpi: options.dpi,
-        generator: `pocketpress ${version}`,
         creationDate: defaultCreationDate(),
         paper: options.paper,
         duplex: options.duplex,
         backOffset: options.backOffset,
         sheetPng: options.sheetPng ?? false,
+        cache,
       };
-      folders.push(await buildGame(game, lang, buildOptions, (p) => problems.push(p)));
+      await buildGame(game, lang, options2, (p) => problems.push(p), writer.folder(game.data!.id, lang));
+      diagnostics.push(...problemsToDiagnostics(game, problems));
+      progress.step(`${game.data!.id}/${lang}`);
     }
-    diagnostics.push(...problemsToDiagnostics(game, problems));
+    progress.stop();
+    const unique = [...new Map(diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`, d])).values()];
+    const errors = report(unique, options, io, check.games.length);
+    if (errors > 0) {
+      writer.abort();
+      return { code: EXIT.contentErrors, stats: cache.stats };
+    }
+    const files = writer.fileCount;
+    writer.commit(`pocketpress ${version}`);
+    if (!options.quiet && options.format === 'text') {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const where = path.relative(io.cwd, out) || '.';
+      const warnings = countDiagnostics(unique).warnings;
+      io.stdout(
+        `wrote ${files} files for ${jobs.map((j) => `${j.game.data!.id}/${j.lang}`).join(', ')} into ${where}/ in ${seconds} s (${describeStats(cache.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n`,
+      );
+    }
+    return { code: EXIT.ok, stats: cache.stats };
+  } catch (error) {
+    progress.stop();
+    writer.abort();
+    throw error;
+  } finally {
+    process.removeListener('SIGINT', interrupt);
   }
-  if (folders.length === 0) {
-    throw new UsageError(`no game declares the language${options.lang!.length > 1 ? 's' : ''} ${options.lang!.join(', ')}`);
-  }
-  const unique = [...new Map(diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`, d])).values()];
-  const out = path.resolve(io.cwd, options.out);
-  const errors = report(unique, options, io, check.games.length);
-  if (errors > 0) return EXIT.contentErrors;
-  writeOutput(out, folders);
-  if (!options.quiet && options.format === 'text') {
-    const files = folders.reduce((n, f) => n + f.files.length + 1, 0);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const where = path.relative(io.cwd, out) || '.';
-    io.stdout(`wrote ${files} files for ${folders.map((f) => `${f.game}/${f.lang}`).join(', ')} into ${where}/ in ${seconds} s\n`);
-  }
-  return EXIT.ok;
+}
+
+export async function buildCommand(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<number> {
+  return (await buildOnce(dir, options, version, io)).code;
 }

@@ -9,6 +9,7 @@ import { DUPLEX_MODES } from '../impose/duplex.js';
 import { PAPER_NAMES } from '../impose/paper.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
+type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
 import { initCommand } from './init-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { validateCommand } from './validate-command.js';
@@ -83,10 +84,18 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--duplex <mode>', 'how backs meet fronts: long-edge flip, short-edge flip, or fold-over sheets for single-sided printers').choices(DUPLEX_MODES).default('long'))
     .option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides', offset, { x: 0, y: 0 })
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
-    .action(async (dir: string, options: BuildCommandOptions) => {
+    .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
+    .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
+    .action(async (dir: string, options: BuildCliOptions) => {
       // Loaded on demand: validating needs none of the layout and rendering code.
       const { buildCommand } = await import('./build-command.js');
-      setCode(await buildCommand(dir, options, VERSION, io));
+      const withTty = { ...options, tty: io === processIo && process.stderr.isTTY === true };
+      if (options.watch) {
+        const { watchBuild } = await import('./watch-command.js');
+        setCode(await watchBuild(dir, withTty, VERSION, io));
+      } else {
+        setCode(await buildCommand(dir, withTty, VERSION, io));
+      }
     });
 
   program

@@ -27,9 +27,9 @@ describe('pocketpress build', () => {
   }, 120_000);
 
   it('exits 0 and says what it wrote', () => {
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('[1/2] full-game/en\n[2/2] full-game/fr\n');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote 24 files for full-game\/en, full-game\/fr into .* in \d+\.\d s\n$/);
+    expect(result.stdout).toMatch(/^wrote 24 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)\n$/);
   });
 
   it('writes a manifest listing every file with its size and hash', () => {
@@ -117,6 +117,7 @@ describe('a build with problems', () => {
     const out = tempDir();
     mkdirSync(path.join(out, 'problems', 'en'), { recursive: true });
     writeFileSync(path.join(out, 'problems', 'en', 'previous.txt'), 'kept');
+    writeFileSync(path.join(out, 'problems', 'en', 'manifest.json'), '{"game":"problems","lang":"en","files":[]}');
     const result = await runCli(['build', '.', '--out', out, '--format', 'json', '--lang', 'en'], game);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { diagnostics: { code: string; file: string; line: number; column: number; message: string }[] };
@@ -131,7 +132,7 @@ describe('a build with problems', () => {
     expect(report.diagnostics[1]!.message).toMatch(/U\+2603/);
     expect(readFileSync(path.join(out, 'problems', 'en', 'previous.txt'), 'utf8')).toBe('kept');
     expect(readdirSync(out).filter((f) => f.startsWith('.staging'))).toEqual([]);
-    expect(existsSync(path.join(out, 'problems', 'en', 'manifest.json'))).toBe(false);
+    expect(readFileSync(path.join(out, 'problems', 'en', 'manifest.json'), 'utf8')).toBe('{"game":"problems","lang":"en","files":[]}');
   });
 });
 

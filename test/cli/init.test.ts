@@ -19,7 +19,7 @@ describe('pocketpress init', () => {
     expect(check.code).toBe(0);
     const out = tempDir();
     const build = await runCli(['build', dir, '--strict', '--out', out, '--dpi', '72']);
-    expect(build.stderr).toBe('');
+    expect(build.stderr).toBe('[1/2] ma-partie/en\n[2/2] ma-partie/fr\n');
     expect(build.stdout).toMatch(/^wrote \d+ files for ma-partie\/en, ma-partie\/fr/);
     expect(build.code).toBe(0);
     expect(existsSync(path.join(out, 'ma-partie', 'fr', 'rulebook.pdf'))).toBe(true);

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DisplayItem, DisplayList } from '../layout/display-list.js';
+
+export interface CacheStats {
+  made: number;
+  reused: number;
+}
+
+/**
+ * A content-addressed store: a value is kept under the hash of everything it was made from
+ * (the tool version, the resolved inputs, and the bytes of every font and image file they
+ * name), on disk so that the next build finds it. No entry is ever stale: a change to any
+ * input gives another key.
+ */
+export class BuildCache {
+  readonly stats: Record<string, CacheStats> = {};
+  private readonly fileHashes = new Map<string, string>();
+
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly version: string,
+  ) {}
+
+  /** The hash of a file's bytes, read once per build (and again when it changes). */
+  hashFile(file: string): string {
+    let info: { mtimeMs: number; size: number };
+    try {
+      info = statSync(file);
+    } catch {
+      return 'missing';
+    }
+    const stamp = `${file}\0${info.mtimeMs}\0${info.size}`;
+    let hash = this.fileHashes.get(stamp);
+    if (!hash) {
+      hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+      this.fileHashes.set(stamp, hash);
+    }
+    return hash;
+  }
+
+  /** The key of a value made from `parts` (anything JSON can hold). */
+  key(kind: string, parts: unknown): string {
+    return createHash('sha256').update(`${this.version}\0${kind}\0`).update(JSON.stringify(parts)).digest('hex');
+  }
+
+  /** The key of something rendered from display lists: the lists, the options, and the files they use. */
+  listKey(kind: string, lists: readonly DisplayList[], options: unknown): string {
+    const files = new Set<string>();
+    const visit = (items: readonly DisplayItem[]) => {
+      for (const item of items) {
+        if (item.type === 'image' && item.source.path) files.add(item.source.path);
+        if (item.type === 'group') visit(item.items);
+      }
+    };
+    for (const list of lists) {
+      for (const face of Object.values(list.fonts)) files.add(face.path);
+      visit(list.items);
+    }
+    const hashes = [...files].sort().map((f) => [f, this.hashFile(f)]);
+    return this.key(kind, { lists, options, hashes });
+  }
+
+  private file(key: string): string | undefined {
+    return this.dir === undefined ? undefined : path.join(this.dir, key.slice(0, 2), key);
+  }
+
+  private count(kind: string, reused: boolean): void {
+    const stats = (this.stats[kind] ??= { made: 0, reused: 0 });
+    if (reused) stats.reused++;
+    else stats.made++;
+  }
+
+  /** The bytes under `key`, made (and kept) when missing. */
+  async bytes(kind: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const file = this.file(key);
+    if (file && existsSync(file)) {
+      this.count(kind, true);
+      return readFileSync(file);
+    }
+    const value = await make();
+    this.count(kind, false);
+    if (file) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, value);
+      renameSync(temporary, file);
+    }
+    return value;
+  }
+
+  /** A JSON value under `key`, made (and kept) when missing. */
+  json<T>(kind: string, key: string, make: () => T): T {
+    const file = this.file(key);
+    if (file && existsSync(file)) {
+      this.count(kind, true);
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    }
+    const value = make();
+    this.count(kind, false);
+    if (file) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(value));
+      renameSync(temporary, file);
+    }
+    return value;
+  }
+}

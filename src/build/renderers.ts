@@ -1,0 +1,39 @@
+import type { DisplayList } from '../layout/display-list.js';
+import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
+import { pixelSize, renderPng } from '../render/png/render-png.js';
+import type { BuildCache } from './cache.js';
+
+export interface PdfMeta {
+  title?: string;
+  author?: string;
+  lang?: string;
+  creationDate?: Date;
+}
+
+/** A display list as PNG, from the cache when the same list (and files) was rendered before. */
+export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
+  if (!cache) return renderPng(list, { dpi });
+  const png = await cache.bytes('png', cache.listKey('png', [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
+  return { png, ...pixelSize(list, dpi) };
+}
+
+/** Display lists as a PDF, one per page, from the cache when nothing changed. */
+export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCache): Promise<Buffer> {
+  const options = { ...meta, creationDate: meta.creationDate?.toISOString() };
+  if (!cache) return renderComponentPdf(lists, meta);
+  return cache.bytes('pdf', cache.listKey('pdf', lists, options), () => renderComponentPdf(lists, meta));
+}
+
+/** Runs `work` on every item, at most `limit` at once, keeping the order of the results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

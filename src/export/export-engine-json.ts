@@ -1,0 +1,27 @@
+import type { OutputFile } from '../build/manifest.js';
+import { buildEngineDocument } from './engine-document.js';
+import { stringifyStable } from './stable-json.js';
+import type { ExportInput } from './types.js';
+
+/** Where the engine JSON goes, relative to `out/<game>/<lang>/`. */
+export function engineJsonPath(gameId: string): string {
+  return `${gameId}.json`;
+}
+
+/** `<game-id>.json`: the engine export with sorted keys, so the same content gives the same bytes. */
+export function exportEngineJson(input: ExportInput): OutputFile {
+  const document = buildEngineDocument(input);
+  return {
+    path: engineJsonPath(input.game.id),
+    bytes: Buffer.from(stringifyStable(document), 'utf8'),
+    entry: {
+      kind: 'engine-json',
+      format: document.format,
+      formatVersion: document.formatVersion,
+      sets: document.sets.length,
+      items: document.sets.reduce((n, s) => n + s.items.length, 0),
+      copies: document.sets.reduce((n, s) => n + s.copies, 0),
+      sections: document.rulebook.sections.length,
+    },
+  };
+}

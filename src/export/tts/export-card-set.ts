@@ -1,0 +1,70 @@
+import { pointsToMm } from '../../content/lengths.js';
+import type { OutputFile } from '../../build/manifest.js';
+import { facesByItem } from '../face-paths.js';
+import type { ExportFace, ExportSet } from '../types.js';
+import { composeSheet } from './compose-sheet.js';
+import type { TtsContext } from './context.js';
+import { encodePng, rasterizeTrim, type Raster } from './face-raster.js';
+import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
+import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
+import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
+
+/** Card scale relative to a TTS card at scale 1, taken as a poker card 63.5 mm wide. */
+const CARD_SCALE_MM = 63.5;
+
+function blankCell(cell: CellSize): Raster {
+  return { data: Buffer.alloc(cell.widthPx * cell.heightPx * 3, 255), width: cell.widthPx, height: cell.heightPx, channels: 3 };
+}
+
+async function writeSheet(path: string, faces: readonly ExportFace[], plan: SheetPlan<unknown>, cell: CellSize, facts: Record<string, unknown>): Promise<OutputFile> {
+  const rasters = await Promise.all(faces.map((f) => rasterizeTrim(f, cell.widthPx, cell.heightPx)));
+  const bytes = await composeSheet(rasters, plan, cell);
+  const size = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
+  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...size });
+}
+
+/**
+ * A card set for Tabletop Simulator: face sheets of at most 10 × 7 cards (`tts/<set>-<n>.png`),
+ * the shared back (`tts/<set>-back.png`, blank when the set has none) or per-item back sheets
+ * (`tts/<set>-<n>.back.png`, UniqueBack), and a DeckCustom with one Card per copy — or a single
+ * Card when the set holds one copy in all.
+ */
+export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext): Promise<TtsPart> {
+  const byItem = facesByItem(faces);
+  const cell = cellSize(set.width, set.height);
+  const uniqueBack = faces.some((f) => f.item !== undefined && f.back);
+  const shared = faces.find((f) => f.item === undefined);
+  const files: OutputFile[] = [];
+  let sharedBackUrl = '';
+  if (!uniqueBack) {
+    const back = shared ? await rasterizeTrim(shared, cell.widthPx, cell.heightPx) : blankCell(cell);
+    const path = `tts/${set.id}-back.png`;
+    files.push(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
+    sharedBackUrl = ctx.url(path);
+  }
+  const decks: Record<string, CustomDeckEntry> = {};
+  const cards: ObjectState[] = [];
+  const scale = Math.round((pointsToMm(set.width) / CARD_SCALE_MM) * 1000) / 1000;
+  for (const plan of planSheets(set.items)) {
+    const key = ctx.nextKey();
+    const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
+    const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), plan, cell, { ...sheet, side: 'front' });
+    files.push(face);
+    let backUrl = sharedBackUrl;
+    if (uniqueBack) {
+      const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), plan, cell, { ...sheet, side: 'back' });
+      files.push(back);
+      backUrl = ctx.url(back.path);
+    }
+    const deck: CustomDeckEntry = { FaceURL: ctx.url(face.path), BackURL: backUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
+    decks[String(key)] = deck;
+    plan.cells.forEach((item, index) => {
+      for (const instance of instanceIds(item)) {
+        const id = { guid: ctx.guid(`${set.id}/${instance}`), nickname: itemNickname(item), gmNotes: instance };
+        cards.push(cardObject({ ...id, cardId: key * 100 + index, deck, sideways: set.width > set.height, transform: transformAt(scale) }));
+      }
+    });
+  }
+  const object = cards.length === 1 ? cards[0]! : deckObject({ guid: ctx.guid(`${set.id}/deck`), nickname: set.name, gmNotes: set.id }, cards, decks, transformAt(scale, true));
+  return { files, pieces: [{ object, widthMm: pointsToMm(set.width), heightMm: pointsToMm(set.height) }] };
+}

@@ -1,0 +1,32 @@
+import type { OutputFile } from '../../build/manifest.js';
+import type { ResolvedItem } from '../../resolve/model.js';
+import { toTextValue } from '../text-value.js';
+import type { ObjectState } from './objects.js';
+
+/** An object for the table and the room it takes there (trim size, in millimetres). */
+export interface Piece {
+  object: ObjectState;
+  widthMm: number;
+  heightMm: number;
+}
+
+/** What exporting one set gives: the images to write and the objects for the table. */
+export interface TtsPart {
+  files: OutputFile[];
+  pieces: Piece[];
+}
+
+/** What TTS shows as an object's name: the item's `name` field as plain text, else its id. */
+export function itemNickname(item: ResolvedItem): string {
+  const name = item.fields['name'];
+  return typeof name === 'string' && name.trim() !== '' ? toTextValue(name).plain.replace(/\s+/g, ' ').trim() : item.id;
+}
+
+/** Each copy of an item: its instance id ("oil#2"), as in the engine JSON. */
+export function instanceIds(item: ResolvedItem): string[] {
+  return Array.from({ length: item.count }, (_, i) => `${item.id}#${i + 1}`);
+}
+
+export function ttsImageFile(path: string, bytes: Buffer, facts: Record<string, unknown>): OutputFile {
+  return { path, bytes, entry: { kind: 'tts-sheet', ...facts } };
+}

@@ -1,0 +1,38 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { watchBuild } from '../../src/cli/watch-command.js';
+import { FIXTURES, tempDir } from '../helpers.js';
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('build --watch', () => {
+  it('builds again after a save, shows a content error without stopping, and stops when asked', async () => {
+    const game = path.join(tempDir(), 'primitives');
+    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
+    let stdout = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: () => {}, cwd: path.dirname(game) };
+    const controller = new AbortController();
+    const options = { out: tempDir(), format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+    const done = watchBuild(game, options, 'test', io, controller.signal);
+    await until(() => stdout.includes('watching'));
+    expect(stdout).toMatch(/^wrote \d+ files/);
+
+    const set = path.join(game, 'sets', 'tokens.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('label: "A"', 'label: 3'));
+    await until(() => stdout.includes('wrong-type'));
+    expect(stdout).toMatch(/changed: primitives\/sets\/tokens\.yaml: building again/);
+    expect(stdout).toMatch(/tokens\.yaml:13:12 {2}error {2}wrong-type/);
+
+    writeFileSync(set, readFileSync(set, 'utf8').replace('label: 3', 'label: "B"'));
+    await until(() => (stdout.match(/^wrote/gm) ?? []).length === 2);
+    controller.abort();
+    expect(await done).toBe(0);
+  }, 60_000);
+});
