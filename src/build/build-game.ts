@@ -116,9 +116,9 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Each face as a PNG, and all of them one per page in a print-shop PDF. */
 async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
-  const pngs = await mapLimit(faces, PNG_CONCURRENCY, (face) => pngOf(face.list, options.dpi, options.cache));
-  faces.forEach((face, i) => {
-    const { png, widthPx, heightPx } = pngs[i]!;
+  // Each PNG is written as soon as it is made: a set of thousands of cards is never held in memory.
+  await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
+    const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache);
     add({
       path: pngPath(set.id, face),
       bytes: png,
