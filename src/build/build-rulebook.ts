@@ -9,10 +9,13 @@ import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
 import type { RulebookSection } from '../layout/rulebook/types.js';
 import type { LayoutProblem } from '../layout/template/context.js';
 import { createIconResolver } from '../layout/text/icons.js';
+import { createHyphenate } from '../i18n/hyphenate.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
 import type { OutputFile } from './manifest.js';
+
+const hyphenate = createHyphenate();
 
 export interface RulebookBuild {
   files: OutputFile[];
@@ -54,6 +57,7 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
     imposition,
     maxPages: imposition === 'pocketmod' ? 8 * (rulebook.sheets ?? 1) : undefined,
     icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }),
+    hyphenate,
   });
   layout.problems.forEach(report);
   const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { buildGame } from '../build/build-game.js';
 import { BuildCache, type CacheStats } from '../build/cache.js';
+import { toolFingerprint } from '../build/fingerprint.js';
 import { OutputWriter } from '../build/output-writer.js';
 import { problemsToDiagnostics } from '../build/problems.js';
 import { createProgress } from '../build/progress.js';
 import { checkContent, UsageError } from '../content/check-content.js';
+import { allowMissingTranslations } from '../i18n/allow-missing.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import type { PaperName } from '../impose/paper.js';
 import type { LayoutProblem } from '../layout/template/context.js';
@@ -25,6 +27,7 @@ export interface BuildCommandOptions {
   duplex: DuplexMode;
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
+  allowMissing?: boolean;
   /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
   cache?: boolean;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
@@ -58,7 +61,8 @@ export interface BuildOutcome {
 export async function buildOnce(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
   const started = Date.now();
   const root = path.resolve(io.cwd, dir);
-  const check = checkContent(root, { games: options.game, languages: options.lang });
+  const checked = checkContent(root, { games: options.game, languages: options.lang });
+  const check = options.allowMissing ? allowMissingTranslations(checked) : checked;
   const validation = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (countDiagnostics(validation).errors > 0) {
     report(check.diagnostics, options, io, check.games.length);
@@ -72,7 +76,7 @@ export async function buildOnce(dir: string, options: BuildCommandOptions, versi
   const out = path.resolve(io.cwd, options.out);
   const writer = new OutputWriter(out);
   writer.check(jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang })));
-  const cache = new BuildCache(options.cache === false ? undefined : path.join(out, '.cache'), version);
+  const cache = new BuildCache(options.cache === false ? undefined : path.join(out, '.cache'), toolFingerprint(version));
   const progress = createProgress({ tty: options.tty ?? false, quiet: options.quiet === true || options.format !== 'text', write: io.stderr });
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   // Ctrl-C: drop the staging folder, leave out/ as it was.

@@ -11,6 +11,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
 import { initCommand } from './init-command.js';
+import { registerI18nCommands } from './i18n-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { validateCommand } from './validate-command.js';
 
@@ -62,6 +63,7 @@ function contentCommand(program: Command, name: string, description: string): Co
     .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
     .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
     .option('--strict', 'treat warnings as errors')
+    .option('--allow-missing', 'print the source language where a translation is missing (a warning, not an error)')
     .option('--quiet', 'print errors only');
 }
 
@@ -107,6 +109,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       setCode(initCommand(dir, options, io));
     });
 
+  registerI18nCommands(program, io, setCode);
   return program;
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkContent } from '../content/check-content.js';
+import { allowMissingTranslations } from '../i18n/allow-missing.js';
 import { applyStrict, countDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
@@ -10,12 +11,14 @@ export interface ValidateOptions {
   format: OutputFormat;
   strict?: boolean;
   quiet?: boolean;
+  allowMissing?: boolean;
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */
 export function validateCommand(dir: string, options: ValidateOptions, io: CliIo): number {
   const root = path.resolve(io.cwd, dir);
-  const check = checkContent(root, { games: options.game, languages: options.lang });
+  const checked = checkContent(root, { games: options.game, languages: options.lang });
+  const check = options.allowMissing ? allowMissingTranslations(checked) : checked;
   let diagnostics = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (options.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
   diagnostics = sortDiagnostics(diagnostics);

@@ -29,6 +29,15 @@ export const TextValue = Type.Object(
   { additionalProperties: false, description: 'a text a player reads, in the language of the file' },
 );
 
+/** A field value: a text (an object with runs) checked as one, else any JSON value made of field values. */
+export const FieldValue = Type.Unsafe<unknown>({
+  description: 'a field of an item: a text (#/$defs/text), or any JSON value whose lists and maps hold field values',
+  if: { type: 'object', required: ['runs'] },
+  then: { $ref: '#/$defs/text' },
+  else: { items: { $ref: '#/$defs/field' }, additionalProperties: { $ref: '#/$defs/field' } },
+});
+const FieldRef = Type.Unsafe<unknown>({ $ref: '#/$defs/field' });
+
 const Size = Type.Object(
   { widthMm: Mm('trim width'), heightMm: Mm('trim height') },
   { additionalProperties: false, description: 'the physical trim size' },
@@ -44,7 +53,7 @@ export const EngineItem = Type.Object(
       description: 'one id per copy: "<item>#1" … "<item>#<count>"',
     }),
     size: Size,
-    fields: Type.Record(Type.String(), Type.Unknown(), {
+    fields: Type.Record(Type.String(), FieldRef, {
       description: "the item's fields besides id and count; every text is an object as #/$defs/text describes",
     }),
     images: Type.Object(
@@ -122,7 +131,7 @@ export const EngineSchema = Type.Object(
   },
   {
     additionalProperties: false,
-    $defs: { text: TextValue },
+    $defs: { text: TextValue, field: FieldValue },
     title: 'pocketpress engine export',
     description: 'one game in one language, for game engines: metadata, components with their texts and images, and the rules',
   },

@@ -2,14 +2,12 @@ import type { DisplayList } from '../layout/display-list.js';
 import type { RulebookSection } from '../layout/rulebook/types.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 
-/** One face of a set as the build laid it out and rendered it. */
+/** One face of a set as `layoutSet` laid it out (the build's `Face`). */
 export interface ExportFace {
   /** The item id, or undefined for the back every item of the set shares. */
   item?: string;
   back: boolean;
   list: DisplayList;
-  /** The PNG the build wrote for this face: trim + bleed, at the build's dpi. */
-  png: Buffer;
 }
 
 export interface ExportSet {
@@ -27,8 +25,14 @@ export interface ExportInput {
 }
 
 export interface ExportOptions {
-  /** Absolute path of the final folder `out/<game>/<lang>/`, for the file:/// URLs of TTS images. */
+  /**
+   * Absolute path of the build's output folder (`--out`, the folder that holds `<game>/<lang>/`),
+   * where the files will finally be: TTS images are named by `file:///<outDir>/<game>/<lang>/tts/…`.
+   */
   outDir: string;
-  /** When given, TTS image URLs are `<ttsBaseUrl>/<path relative to outDir>` instead of file:/// URLs. */
+  /**
+   * The URL the output folder is served at (`--tts-base-url`); TTS images are then named by
+   * `<ttsBaseUrl>/<game>/<lang>/tts/…` instead of file:/// URLs.
+   */
   ttsBaseUrl?: string;
 }

@@ -72,6 +72,8 @@ export interface ResolvedGame {
   /** Colour names → "#rrggbb". */
   palette: Record<string, string>;
   fonts: FontRegistry;
+  /** The typography of the language (French spaces, apostrophes), applied to every text a player reads. */
+  typeset: (text: string) => string;
   /** Short icon names → "game-icons:name" or an SVG path in the game. */
   icons: Record<string, string>;
   sets: ResolvedSet[];

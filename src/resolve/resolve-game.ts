@@ -3,24 +3,26 @@ import type { LoadedGame, LoadedSet } from '../content/model.js';
 import type { Game } from '../content/schema/game.js';
 import { NAMED_SIZES } from '../content/sizes.js';
 import { createFontRegistry, type FamilyFiles } from '../layout/fonts.js';
+import { chooseNarrowSpace } from '../i18n/narrow-space.js';
+import { typeset } from '../i18n/typeset.js';
 import { localizeData, pickText } from './localize.js';
 import type { ResolvedGame, ResolvedSet } from './model.js';
 import { resolveTemplate } from './resolve-template.js';
 
 const DEFAULT_BLEED = '3mm';
 
-function resolveSet(loaded: LoadedSet, lang: string, fallback: string): ResolvedSet {
+function resolveSet(loaded: LoadedSet, lang: string, fallback: string, finish: (text: string) => string): ResolvedSet {
   const set = loaded.data!;
   const size = typeof set.size === 'string' ? NAMED_SIZES[set.size as keyof typeof NAMED_SIZES] : set.size;
   let width = resolveLength(size.width);
   let height = resolveLength(size.height);
   const landscape = width > height;
   if (set.orientation !== undefined && (set.orientation === 'landscape') !== landscape) [width, height] = [height, width];
-  const items = localizeData(set.items, loaded.localized, lang, fallback, '/items');
+  const items = localizeData(set.items, loaded.localized, lang, fallback, '/items', finish);
   return {
     id: set.id,
     kind: set.kind,
-    name: pickText(set.name, lang, fallback),
+    name: pickText(set.name, lang, fallback, finish),
     width,
     height,
     bleed: resolveLength(set.bleed ?? DEFAULT_BLEED),
@@ -39,7 +41,11 @@ function resolveSet(loaded: LoadedSet, lang: string, fallback: string): Resolved
 export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
   const game: Game = loaded.data!;
   const fallback = game.sourceLanguage ?? game.languages[0]!;
-  const text = (v: unknown) => (v === undefined ? '' : pickText(v, lang, fallback));
+  const fonts = createFontRegistry(game.fonts as Record<string, FamilyFiles> | undefined, loaded.dir);
+  // U+202F where every font of the game has it, else U+00A0 (PITFALLS 3).
+  const narrowSpace = chooseNarrowSpace(fonts, fonts.families().filter((f) => f === fonts.defaultFamily || Object.hasOwn(game.fonts ?? {}, f)));
+  const finish = (t: string) => typeset(t, lang, { narrowSpace });
+  const text = (v: unknown) => (v === undefined ? '' : pickText(v, lang, fallback, finish));
   return {
     id: game.id,
     lang,
@@ -54,8 +60,9 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     age: game.age,
     credits: (game.credits ?? []).map((c) => ({ role: text(c.role), name: c.name })),
     palette: { ...(game.palette ?? {}) },
-    fonts: createFontRegistry(game.fonts as Record<string, FamilyFiles> | undefined, loaded.dir),
+    fonts,
+    typeset: finish,
     icons: { ...(game.icons ?? {}) },
-    sets: loaded.sets.map((s) => resolveSet(s, lang, fallback)),
+    sets: loaded.sets.map((s) => resolveSet(s, lang, fallback, finish)),
   };
 }

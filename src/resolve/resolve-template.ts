@@ -20,7 +20,8 @@ export function resolveTemplate(loaded: LoadedTemplate): ResolvedTemplate {
     if (data.background !== undefined) background = data.background;
     data.elements.forEach((element, i) => {
       const entry: UnitElement = { element, unit, file: t.source.file.path, pointer: `/elements/${i}` };
-      const replaced = element.name === undefined ? -1 : elements.findIndex((e) => e.element.name === element.name);
+      // A name replaces an element of a template this one extends, never one of its own file.
+      const replaced = element.name === undefined ? -1 : elements.findIndex((e) => e.element.name === element.name && e.file !== entry.file);
       if (replaced >= 0) elements = elements.map((e, k) => (k === replaced ? entry : e));
       else elements.push(entry);
     });

@@ -1,3 +1,4 @@
+import { EngineSchema } from '../../export/engine-schema.js';
 import { GameSchema } from './game.js';
 import { SetSchema } from './set.js';
 import { TemplateSchema } from './template.js';
@@ -7,6 +8,7 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** The schemas published in schemas/, as JSON text, by file name. */
 export function publishedSchemas(): Record<string, string> {
   const entries = {
+    'engine.schema.json': EngineSchema,
     'game.schema.json': GameSchema,
     'set.schema.json': SetSchema,
     'template.schema.json': TemplateSchema,

@@ -13,20 +13,24 @@ export interface TtsContext {
   nextKey(): number;
 }
 
-/** `file:///<outDir>/<path>`, or `<base>/<path>` when a base URL is given. */
-export function imageUrl(relativePath: string, options: ExportOptions): string {
-  if (options.ttsBaseUrl) {
-    const encoded = relativePath.split('/').map(encodeURIComponent).join('/');
-    return `${options.ttsBaseUrl.replace(/\/+$/, '')}/${encoded}`;
-  }
-  return pathToFileURL(path.join(options.outDir, ...relativePath.split('/'))).href;
+/** Where a game × language folder is: its id and language. */
+export interface Folder {
+  game: string;
+  lang: string;
 }
 
-export function createContext(options: ExportOptions): TtsContext {
+/** `file:///<outDir>/<game>/<lang>/<path>`, or `<ttsBaseUrl>/<game>/<lang>/<path>` when a base URL is given. */
+export function imageUrl(relativePath: string, options: ExportOptions, folder: Folder): string {
+  const segments = [folder.game, folder.lang, ...relativePath.split('/')];
+  if (options.ttsBaseUrl) return `${options.ttsBaseUrl.replace(/\/+$/, '')}/${segments.map(encodeURIComponent).join('/')}`;
+  return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
+}
+
+export function createContext(options: ExportOptions, folder: Folder): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {
-    url: (relativePath) => imageUrl(relativePath, options),
+    url: (relativePath) => imageUrl(relativePath, options, folder),
     guid(seed) {
       for (let n = 0; ; n++) {
         const guid = createHash('sha256').update(n === 0 ? seed : `${seed}#${n}`).digest('hex').slice(0, 6);

@@ -17,7 +17,7 @@ function blankCell(cell: CellSize): Raster {
 }
 
 async function writeSheet(path: string, faces: readonly ExportFace[], plan: SheetPlan<unknown>, cell: CellSize, facts: Record<string, unknown>): Promise<OutputFile> {
-  const rasters = await Promise.all(faces.map((f) => rasterizeTrim(f, cell.widthPx, cell.heightPx)));
+  const rasters = await Promise.all(faces.map((f) => rasterizeTrim(f.list, cell.widthPx, cell.heightPx)));
   const bytes = await composeSheet(rasters, plan, cell);
   const size = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...size });
@@ -37,7 +37,7 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const files: OutputFile[] = [];
   let sharedBackUrl = '';
   if (!uniqueBack) {
-    const back = shared ? await rasterizeTrim(shared, cell.widthPx, cell.heightPx) : blankCell(cell);
+    const back = shared ? await rasterizeTrim(shared.list, cell.widthPx, cell.heightPx) : blankCell(cell);
     const path = `tts/${set.id}-back.png`;
     files.push(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
     sharedBackUrl = ctx.url(path);

@@ -22,10 +22,11 @@ function imagePath(set: ResolvedSet, face: ExportFace): string {
 /**
  * Tiles, boards and sheets as `Custom_Tile` (front and back images in `tts/<set>/`), tokens as
  * `Custom_Token` (one image, transparent outside the shape), standees as `Figurine_Custom`;
- * one object per copy.
+ * one object per copy. Tokens with a back become `Custom_Tile`s of their shape, since a
+ * Custom_Token shows one image on both sides and would lose the back.
  */
 export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext): Promise<TtsPart> {
-  const isToken = set.kind === 'tokens';
+  const isToken = set.kind === 'tokens' && !faces.some((f) => f.back);
   const longestMm = pointsToMm(Math.max(set.width, set.height));
   const scale = Math.round((longestMm / (isToken ? SCALE_MM.token : SCALE_MM.tile)) * 1000) / 1000;
   const written = new Map<ExportFace, string>();
@@ -33,8 +34,8 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const write = async (face: ExportFace): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
-    const bytes = isToken && !face.back ? await renderTokenImage(face, set.shape, set.cornerRadius / set.width) : await renderTileImage(face);
-    const file = ttsImageFile(imagePath(set, face), bytes, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front' });
+    const { png, ...size } = isToken ? await renderTokenImage(face.list, set) : await renderTileImage(face.list, set);
+    const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
     files.push(file);
     const url = ctx.url(file.path);
     written.set(face, url);
@@ -44,7 +45,7 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const pieces: TtsPart['pieces'] = [];
   for (const item of set.items) {
     const itemFaces = byItem.get(item.id)!;
-    const images: PieceImages = { front: await write(itemFaces.front), back: itemFaces.back && !isToken ? await write(itemFaces.back) : '' };
+    const images: PieceImages = { front: await write(itemFaces.front), back: itemFaces.back ? await write(itemFaces.back) : '' };
     for (const instance of instanceIds(item)) {
       const id = { guid: ctx.guid(`${set.id}/${instance}`), nickname: itemNickname(item), gmNotes: instance };
       const transform = transformAt(scale);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import type { ExportFace } from '../types.js';
+import type { DisplayList } from '../../layout/display-list.js';
+import { renderSvg } from '../../render/svg/render-svg.js';
 
 export interface Raster {
   data: Buffer;
@@ -8,34 +9,27 @@ export interface Raster {
   channels: 3 | 4;
 }
 
-/** The trim of a face's PNG: the bleed cut off, in proportion to the display list. */
-export async function cropTrim(face: ExportFace): Promise<sharp.Sharp> {
-  const { list } = face;
-  const meta = await sharp(face.png).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
-  const left = Math.round((list.bleed / (list.width + 2 * list.bleed)) * width);
-  const top = Math.round((list.bleed / (list.height + 2 * list.bleed)) * height);
-  const image = sharp(face.png);
-  if (left === 0 && top === 0) return image;
-  return sharp(await image.extract({ left, top, width: width - 2 * left, height: height - 2 * top }).png().toBuffer());
-}
+const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: false } as const;
 
-/** The face's trim scaled to exactly `width` × `height` px, as raw RGB on white. */
-export async function rasterizeTrim(face: ExportFace, width: number, height: number): Promise<Raster> {
-  const trim = await cropTrim(face);
-  const data = await trim
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return { data, width, height, channels: 3 };
+/**
+ * The trim of a face (no bleed: TTS shows the cut component) drawn from its display list at
+ * exactly `width` × `height` px, as raw RGB on white, or RGBA when `alpha` is asked for.
+ */
+export async function rasterizeTrim(list: DisplayList, width: number, height: number, alpha = false): Promise<Raster> {
+  const svg = renderSvg({ ...list, bleed: 0 }, { widthPx: width, heightPx: height });
+  const image = sharp(Buffer.from(svg, 'utf8'), { density: 72 });
+  const flat = alpha ? image.ensureAlpha() : image.flatten({ background: '#ffffff' }).removeAlpha();
+  const { data, info } = await flat.raw().toBuffer({ resolveWithObject: true });
+  if (info.width !== width || info.height !== height) throw new Error(`sharp drew ${info.width}×${info.height} px instead of ${width}×${height}`);
+  return { data, width, height, channels: alpha ? 4 : 3 };
 }
 
 /** Encodes raw pixels as a PNG the same way every time (no metadata, fixed compression). */
 export async function encodePng(raster: Raster): Promise<Buffer> {
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } })
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
-    .toBuffer();
+  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } }).png(PNG_OPTIONS).toBuffer();
+}
+
+/** `mm` at `dpi`, in whole pixels (at least 1). */
+export function mmToPx(mm: number, dpi: number): number {
+  return Math.max(1, Math.round((mm / 25.4) * dpi));
 }

@@ -1,14 +1,22 @@
 import sharp from 'sharp';
+import { pointsToMm } from '../../content/lengths.js';
+import type { DisplayList } from '../../layout/display-list.js';
 import type { ResolvedSet } from '../../resolve/model.js';
-import type { ExportFace } from '../types.js';
-import { cropTrim } from './face-raster.js';
+import { encodePng, mmToPx, rasterizeTrim } from './face-raster.js';
+import { MAX_SHEET_PX } from './sheet-plan.js';
 
-/** Tile and token images stay within this many pixels on their longest side. */
-export const PIECE_MAX_PX = 1024;
+/** Tiles, tokens and standees are drawn at this resolution, within 4096 px on their longest side. */
+export const PIECE_DPI = 200;
 /** A token's transparent margin: TTS cuts tokens out along the alpha more cleanly with one. */
 const TOKEN_MARGIN_PX = 4;
 
-const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: false } as const;
+/** The pixel size of a piece's image. */
+export function pieceSize(set: ResolvedSet): { width: number; height: number } {
+  const width = mmToPx(pointsToMm(set.width), PIECE_DPI);
+  const height = mmToPx(pointsToMm(set.height), PIECE_DPI);
+  const k = Math.min(1, MAX_SHEET_PX / Math.max(width, height));
+  return { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
+}
 
 /** The opaque part of a w × h token, as SVG: its outline (a hexagon is flat-topped when wider than tall). */
 export function shapeMask(shape: ResolvedSet['shape'], w: number, h: number, radius: number): string {
@@ -21,27 +29,29 @@ export function shapeMask(shape: ResolvedSet['shape'], w: number, h: number, rad
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`;
 }
 
-async function trimAtPieceSize(face: ExportFace): Promise<{ image: sharp.Sharp; width: number; height: number }> {
-  const trimmed = await (await cropTrim(face)).png().toBuffer({ resolveWithObject: true });
-  const { width, height } = trimmed.info;
-  const k = Math.min(1, PIECE_MAX_PX / Math.max(width, height));
-  const size = { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
-  return { image: sharp(trimmed.data).resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' }), ...size };
+export interface PieceImage {
+  png: Buffer;
+  widthPx: number;
+  heightPx: number;
 }
 
-/** A tile's face: the trim as an RGB PNG (TTS cuts the shape itself). */
-export async function renderTileImage(face: ExportFace): Promise<Buffer> {
-  const { image } = await trimAtPieceSize(face);
-  return image.flatten({ background: '#ffffff' }).removeAlpha().png(PNG_OPTIONS).toBuffer();
+/** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
+export async function renderTileImage(list: DisplayList, set: ResolvedSet): Promise<PieceImage> {
+  const { width, height } = pieceSize(set);
+  return { png: await encodePng(await rasterizeTrim(list, width, height)), widthPx: width, heightPx: height };
 }
 
-/** A token's face: the trim, transparent outside the set's shape and in a small margin, as RGBA; `radiusShare` = corner radius / width. */
-export async function renderTokenImage(face: ExportFace, shape: ResolvedSet['shape'], radiusShare: number): Promise<Buffer> {
-  const { image, width, height } = await trimAtPieceSize(face);
-  const radiusPx = Math.round(radiusShare * width * 100) / 100;
-  const opaque = await image.flatten({ background: '#ffffff' }).ensureAlpha().png().toBuffer();
-  const mask = Buffer.from(shapeMask(shape, width, height, radiusPx));
-  const cut = await sharp(opaque).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+/** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
+export async function renderTokenImage(list: DisplayList, set: ResolvedSet): Promise<PieceImage> {
+  const { width, height } = pieceSize(set);
+  const face = await rasterizeTrim(list, width, height);
+  const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
+  const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
+  const cut = await sharp(face.data, { raw: { width, height, channels: 3 } }).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
   const m = TOKEN_MARGIN_PX;
-  return sharp(cut).extend({ top: m, bottom: m, left: m, right: m, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png(PNG_OPTIONS).toBuffer();
+  const png = await sharp(cut)
+    .extend({ top: m, bottom: m, left: m, right: m, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ compressionLevel: 9, adaptiveFiltering: false })
+    .toBuffer();
+  return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
 }

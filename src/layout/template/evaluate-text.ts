@@ -1,6 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import { resolveLength } from '../../content/lengths.js';
 import type { TextElement } from '../../content/schema/template.js';
+import { createHyphenate } from '../../i18n/hyphenate.js';
+import { formatMessage, isMessage } from '../../i18n/format-message.js';
 import { pickText } from '../../resolve/localize.js';
 import { pointsToMm } from '../../content/lengths.js';
 import type { DisplayItem } from '../display-list.js';
@@ -13,6 +15,9 @@ import { box, type Box } from './geometry.js';
 type Text = Static<typeof TextElement>;
 
 export const DEFAULT_TEXT_SIZE = 10;
+
+/** French and English hyphenation, for justified text and narrow boxes. */
+const hyphenate = createHyphenate();
 
 const mm = (points: number) => `${Math.round(pointsToMm(points) * 10) / 10}`;
 
@@ -36,7 +41,15 @@ function warnOutsideSafeZone(b: Box, ctx: FaceContext): void {
 export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
   const { lang, sourceLanguage } = ctx.game;
   const written = pickText(element.text, lang, sourceLanguage);
-  const text = interpolate(written, ctx.scope, lang);
+  let text = ctx.game.typeset(interpolate(written, ctx.scope, lang));
+  if (isMessage(text)) {
+    try {
+      text = formatMessage(text, ctx.scope, lang);
+    } catch (error) {
+      ctx.report({ severity: 'error', code: 'bad-message', message: (error as Error).message, ...placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx) });
+      return [];
+    }
+  }
   if (text.trim() === '') return [];
   const b = box(element, ctx);
   warnOutsideSafeZone(b, ctx);
@@ -69,6 +82,7 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     transform: element.transform,
     fonts: ctx.game.fonts,
     icons: ctx.icons,
+    hyphenate,
   });
   Object.assign(ctx.fonts, result.fonts);
   const place = placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);

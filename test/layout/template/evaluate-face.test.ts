@@ -54,7 +54,7 @@ describe('a template evaluated for an item', () => {
   it('repeats a group per entry, dy apart, and skips elements whose condition fails', () => {
     const groups = wick.items.filter((i): i is GroupItem => i.type === 'group');
     expect(groups.map((g) => g.transform![5])).toEqual([45 * MM, 56 * MM, 67 * MM].map((n) => Math.round(n * 1000) / 1000));
-    expect(groups.map((g) => texts(g.items))).toEqual([['Crépuscule'], ['Minuit', 'Un coup de vent : perdez 1'], ['Aube']]);
+    expect(groups.map((g) => texts(g.items))).toEqual([['Crépuscule'], ['Minuit', 'Un coup de vent\u00a0: perdez 1'], ['Aube']]);
   });
 
   it('draws inline icons as tinted SVG images on the text line', () => {

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../content/paths.js';
+
+let cached: string | undefined;
+
+/**
+ * The tool's version and a hash of its own code and locked dependencies: what the cache keys
+ * start with, so a change of code (even under the same version number) makes things again.
+ */
+export function toolFingerprint(version: string): string {
+  if (cached) return `${version}+${cached}`;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.ts')) hash.update(path.relative(PACKAGE_ROOT, full)).update(readFileSync(full));
+    }
+  };
+  walk(path.join(PACKAGE_ROOT, 'src'));
+  for (const file of ['package-lock.json']) {
+    try {
+      hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
+    } catch {
+      // an installed copy may have no lock file
+    }
+  }
+  cached = hash.digest('hex').slice(0, 16);
+  return `${version}+${cached}`;
+}

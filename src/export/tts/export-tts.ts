@@ -1,0 +1,34 @@
+import type { OutputFile } from '../../build/manifest.js';
+import { stringifyStable } from '../stable-json.js';
+import type { ExportInput, ExportOptions } from '../types.js';
+import { arrangePieces } from './arrange.js';
+import { createContext } from './context.js';
+import { exportCardSet } from './export-card-set.js';
+import { exportPieceSet } from './export-piece-set.js';
+import type { TtsPart } from './part.js';
+
+/** Where the saved object goes, relative to `out/<game>/<lang>/`. */
+export function ttsJsonPath(gameId: string): string {
+  return `tts/${gameId}.json`;
+}
+
+/**
+ * The Tabletop Simulator export of one game in one language: the images of every set under
+ * `tts/`, and `tts/<game-id>.json`, a saved object ({"ObjectStates": [...]}) that lays out a deck
+ * per card set and a tile, token or figurine per copy of every other component.
+ */
+export async function exportTts(input: ExportInput, options: ExportOptions): Promise<OutputFile[]> {
+  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang });
+  const parts: TtsPart[] = [];
+  for (const exportSet of input.sets) {
+    parts.push(exportSet.set.kind === 'cards' ? await exportCardSet(exportSet, ctx) : await exportPieceSet(exportSet, ctx));
+  }
+  const objects = arrangePieces(parts.map((p) => p.pieces));
+  const saved = { SaveName: input.game.title, GameMode: '', Date: '', VersionNumber: '', Note: '', ObjectStates: objects, LuaScript: '', LuaScriptState: '', XmlUI: '' };
+  const json: OutputFile = {
+    path: ttsJsonPath(input.game.id),
+    bytes: Buffer.from(stringifyStable(saved), 'utf8'),
+    entry: { kind: 'tts-json', objects: objects.length, baseUrl: options.ttsBaseUrl ?? null },
+  };
+  return [...parts.flatMap((p) => p.files), json];
+}

@@ -1,0 +1,47 @@
+import { stringify } from 'csv-stringify/sync';
+import { UsageError } from '../content/check-content.js';
+import type { GameTexts } from './collect-texts.js';
+import { describeTexts, type TextRow, type TextStatus } from './text-status.js';
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportOptions {
+  /** The language to translate into. */
+  lang: string;
+  format: ExportFormat;
+  /** Only rows with these statuses (default: all). */
+  only?: readonly TextStatus[];
+}
+
+/** The rows to hand a translator, and the source language they share. */
+export function selectRows(all: readonly GameTexts[], options: Pick<ExportOptions, 'lang' | 'only'>): { source: string; rows: TextRow[] } {
+  const games = all.filter((t) => t.languages.includes(options.lang) && t.sourceLanguage !== options.lang);
+  if (games.length === 0) {
+    const langs = [...new Set(all.flatMap((t) => t.languages))].join(', ');
+    throw new UsageError(`no game here is translated into "${options.lang}" (from another language); the languages are ${langs || 'none'}`);
+  }
+  const sources = [...new Set(games.map((t) => t.sourceLanguage))];
+  if (sources.length > 1) {
+    throw new UsageError(`these games are written in different source languages (${sources.join(', ')}); export them separately with --game`);
+  }
+  const rows = games.flatMap((t) => describeTexts(t, options.lang)).filter((r) => !options.only || options.only.includes(r.status));
+  return { source: sources[0]!, rows };
+}
+
+/**
+ * The texts of every game in one target language, for a translator: one row per text with
+ * game, file, JSON pointer, the source text, the target text (empty when missing) and its
+ * status. CSV (RFC 4180, UTF-8, a header naming the two languages: `game,file,pointer,en,fr,status`)
+ * or JSON (`{"source":"en","target":"fr","texts":[…]}`).
+ */
+export function exportTexts(all: readonly GameTexts[], options: ExportOptions): string {
+  const { source, rows } = selectRows(all, options);
+  if (options.format === 'json') {
+    const texts = rows.map((r) => ({ game: r.game, file: r.file, pointer: r.pointer, line: r.line, source: r.source, target: r.target, status: r.status }));
+    return `${JSON.stringify({ source, target: options.lang, texts }, null, 2)}\n`;
+  }
+  const header = ['game', 'file', 'pointer', source, options.lang, 'status'];
+  const records = rows.map((r) => [r.game, r.file, r.pointer, r.source, r.target, r.status]);
+  return stringify([header, ...records], { record_delimiter: 'unix' });
+}

@@ -1,0 +1,76 @@
+import type { GameTexts, TextEntry } from './collect-texts.js';
+import { hashText, readLock, type Lock } from './lock-file.js';
+
+/**
+ * Where a text stands in one language:
+ * - `translated`: it has this language, and its source text is the one it was translated from
+ *   (or no lock entry says otherwise);
+ * - `stale`: it has this language, but the source text changed since it was translated;
+ * - `missing`: a map of languages without this one (or with an empty text);
+ * - `same`: a plain string, printed the same in every language.
+ */
+export type TextStatus = 'translated' | 'stale' | 'missing' | 'same';
+
+export const TEXT_STATUSES: readonly TextStatus[] = ['translated', 'missing', 'stale', 'same'];
+
+/** One text of one game in one target language: what a translator sees in a row. */
+export interface TextRow {
+  game: string;
+  file: string;
+  pointer: string;
+  line: number;
+  key: string;
+  /** The source-language text. */
+  source: string;
+  /** The text printed in the target language now; empty when missing. */
+  target: string;
+  status: TextStatus;
+  entry: TextEntry;
+}
+
+export function sourceTextOf(entry: TextEntry, sourceLanguage: string): string {
+  return typeof entry.value === 'string' ? entry.value : (entry.value[sourceLanguage] ?? '');
+}
+
+export function statusOf(entry: TextEntry, lang: string, sourceLanguage: string, lock: Lock): TextStatus {
+  if (typeof entry.value === 'string') return 'same';
+  const target = entry.value[lang];
+  if (target === undefined || target.trim() === '') return 'missing';
+  const hash = lock.hashes.get(entry.key);
+  return hash === undefined || hash === hashText(sourceTextOf(entry, sourceLanguage)) ? 'translated' : 'stale';
+}
+
+/** The rows of one game in `lang` (none when `lang` is its source language or not one of its languages). */
+export function describeTexts(texts: GameTexts, lang: string, lock?: Lock): TextRow[] {
+  if (lang === texts.sourceLanguage || !texts.languages.includes(lang)) return [];
+  const current = lock ?? readLock(texts.game.dir, lang, texts.sourceLanguage);
+  return texts.entries.map((entry) => {
+    const status = statusOf(entry, lang, texts.sourceLanguage, current);
+    const target = typeof entry.value === 'string' ? entry.value : (entry.value[lang] ?? '');
+    return { game: texts.id, file: entry.file, pointer: entry.pointer, line: entry.line, key: entry.key, source: sourceTextOf(entry, texts.sourceLanguage), target, status, entry };
+  });
+}
+
+export interface StatusCounts {
+  game: string;
+  lang: string;
+  texts: number;
+  translated: number;
+  missing: number;
+  stale: number;
+  same: number;
+}
+
+/** How many texts of each status, per game and target language. */
+export function countStatuses(all: readonly GameTexts[], languages?: readonly string[]): StatusCounts[] {
+  const counts: StatusCounts[] = [];
+  for (const texts of all) {
+    for (const lang of texts.languages) {
+      if (lang === texts.sourceLanguage || (languages && !languages.includes(lang))) continue;
+      const rows = describeTexts(texts, lang);
+      const count = (s: TextStatus) => rows.filter((r) => r.status === s).length;
+      counts.push({ game: texts.id, lang, texts: rows.length, translated: count('translated'), missing: count('missing'), stale: count('stale'), same: count('same') });
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { i18nExportCommand, i18nImportCommand, i18nMarkCurrentCommand } from '../../src/cli/i18n-command.js';
+import { checkContent, UsageError } from '../../src/content/check-content.js';
+import { collectTexts } from '../../src/i18n/collect-texts.js';
+import { countStatuses } from '../../src/i18n/text-status.js';
+import { captureIo, copyFullGame, read } from './helpers.js';
+
+const statusOf = (game: string) => countStatuses(collectTexts(checkContent(game)))[0]!;
+
+describe('the translation lock', () => {
+  it('mark-current accepts stale translations, keyed by item id so reordering keeps them', () => {
+    const game = copyFullGame();
+    const cards = path.join(game, 'sets', 'cards.yaml');
+    const io = captureIo(path.dirname(game));
+    expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, io)).toBe(0);
+    expect(io.out()).toBe('full-game  fr  16 current (0 were stale)  full-game/i18n/fr.lock.yaml\n');
+    const lock = read(path.join(game, 'i18n', 'fr.lock.yaml'));
+    expect(lock).toMatch(/^# For each fr text, a hash of the en text/);
+    expect(lock).toContain('source: en\ntexts:\n  game.yaml#/credits/0/role: ');
+
+    writeFileSync(cards, read(cards).replace('name: {en: Wick, fr: Mèche}', 'name: {en: Long wick, fr: Mèche}'));
+    expect(statusOf(game)).toMatchObject({ translated: 15, stale: 1 });
+    // Moving the oil card before the wick card changes pointers, not keys.
+    const text = read(cards);
+    const wick = text.slice(text.indexOf('  - id: wick'), text.indexOf('  - id: oil'));
+    writeFileSync(cards, text.replace(wick, '') + wick);
+    expect(statusOf(game)).toMatchObject({ translated: 15, stale: 1 });
+
+    const again = captureIo(path.dirname(game));
+    expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, again)).toBe(0);
+    expect(again.out()).toContain('16 current (1 were stale)');
+    expect(statusOf(game)).toMatchObject({ translated: 16, stale: 0, missing: 0 });
+  });
+
+  it('an import from an older export writes the text but keeps it stale', () => {
+    const game = copyFullGame();
+    const cards = path.join(game, 'sets', 'cards.yaml');
+    const io = captureIo(path.dirname(game));
+    i18nExportCommand(game, { lang: 'fr', format: 'json', only: ['translated'] }, io);
+    const exported = JSON.parse(io.out()) as { source: string; target: string; texts: { pointer: string; target: string }[] };
+    expect(exported.source).toBe('en');
+    expect(exported.texts).toHaveLength(16);
+    exported.texts.find((t) => t.pointer === '/items/1/name')!.target = "Huile d'olive";
+    writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Lamp oil, fr: Huile}'));
+    const file = path.join(path.dirname(game), 'fr.json');
+    writeFileSync(file, JSON.stringify(exported));
+    const result = captureIo(path.dirname(game));
+    expect(i18nImportCommand(file, game, {}, result)).toBe(0);
+    expect(result.err()).toContain('warning: fr.json: text 11: the en text of sets/cards.yaml /items/1/name is now "Lamp oil", not "Oil" as exported');
+    expect(read(cards)).toContain(`{en: Lamp oil, fr: Huile d'olive}`);
+    expect(statusOf(game)).toMatchObject({ stale: 1 });
+  });
+
+  it('a dry run writes nothing; a file without the expected columns is a usage error', () => {
+    const game = copyFullGame();
+    const cards = path.join(game, 'sets', 'cards.yaml');
+    const before = read(cards);
+    const file = path.join(path.dirname(game), 'fr.csv');
+    writeFileSync(file, 'game,file,pointer,en,fr,status\nfull-game,sets/cards.yaml,/items/0/name,Wick,Mèche longue,translated\n');
+    const io = captureIo(path.dirname(game));
+    expect(i18nImportCommand(file, game, { dryRun: true }, io)).toBe(0);
+    expect(io.out()).toBe('full-game  sets/cards.yaml:30  /items/0/name  fr\n1 text would be written in 1 file (0 unchanged, 0 left empty)\n');
+    expect(read(cards)).toBe(before);
+    writeFileSync(file, 'id,text\nx,y\n');
+    expect(() => i18nImportCommand(file, game, {}, captureIo(path.dirname(game)))).toThrow(UsageError);
+    expect(() => i18nExportCommand(game, { lang: 'de', format: 'csv' }, captureIo(path.dirname(game)))).toThrow(/no game here is translated into "de"/);
+  });
+});
