@@ -10,6 +10,7 @@ import { createIconResolver } from '../layout/text/icons.js';
 import { pixelSize } from '../render/png/render-png.js';
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
+import { exportGame, type ExportSet } from '../export/index.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
@@ -17,7 +18,11 @@ import type { OutputFile } from './manifest.js';
 import type { FolderWriter } from './output-writer.js';
 import { mapLimit, pdfOf, pngOf } from './renderers.js';
 
-export type BuildOptions = SheetOptions;
+export type BuildOptions = SheetOptions & {
+  /** The absolute --out folder: Tabletop Simulator names its images from it. */
+  outDir: string;
+  ttsBaseUrl?: string;
+};
 
 export interface Face {
   /** The item id, or undefined for a back every item shares. */
@@ -154,6 +159,7 @@ async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face
 export async function buildGame(loaded: LoadedGame, lang: string, options: BuildOptions, report: (p: LayoutProblem) => void, folder: FolderWriter): Promise<void> {
   const game = resolveGame(loaded, lang);
   const add = (file: OutputFile) => folder.add(file);
+  const exported: ExportSet[] = [];
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
     const faces = layoutSet(game, set, report, images, options.cache);
@@ -171,6 +177,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     }
     await buildComponents(game, set, faces, options, add);
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+    exported.push({ set, faces });
   }
-  for (const file of (await buildRulebook(loaded, game, options, report)).files) add(file);
+  const rulebook = await buildRulebook(loaded, game, options, report);
+  for (const file of rulebook.files) add(file);
+  for (const file of await exportGame({ game, sets: exported, sections: rulebook.sections }, { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl })) add(file);
 }

@@ -28,6 +28,7 @@ export interface BuildCommandOptions {
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
   allowMissing?: boolean;
+  ttsBaseUrl?: string;
   /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
   cache?: boolean;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
@@ -97,6 +98,8 @@ export async function buildOnce(dir: string, options: BuildCommandOptions, versi
         backOffset: options.backOffset,
         sheetPng: options.sheetPng ?? false,
         cache,
+        outDir: out,
+        ttsBaseUrl: options.ttsBaseUrl,
       };
       await buildGame(game, lang, options2, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));

@@ -86,6 +86,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--duplex <mode>', 'how backs meet fronts: long-edge flip, short-edge flip, or fold-over sheets for single-sided printers').choices(DUPLEX_MODES).default('long'))
     .option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides', offset, { x: 0, y: 0 })
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
+    .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
     .action(async (dir: string, options: BuildCliOptions) => {

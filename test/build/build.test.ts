@@ -29,7 +29,7 @@ describe('pocketpress build', () => {
   it('exits 0 and says what it wrote', () => {
     expect(result.stderr).toBe('[1/2] full-game/en\n[2/2] full-game/fr\n');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote 24 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)\n$/);
+    expect(result.stdout).toMatch(/^wrote 36 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)\n$/);
   });
 
   it('writes a manifest listing every file with its size and hash', () => {
@@ -51,6 +51,12 @@ describe('pocketpress build', () => {
         'print-shop/tiles.pdf',
         'rulebook-pages.pdf',
         'rulebook.pdf',
+        'full-game.json',
+        'tts/cards-1.png',
+        'tts/cards-back.png',
+        'tts/full-game.json',
+        'tts/tiles/corner.png',
+        'tts/tiles/crossing.png',
       ].sort());
       for (const f of manifest.files) {
         const bytes = readFileSync(path.join(dir, f.path));

@@ -32,7 +32,7 @@ describe('the games in content/ have the components their rules count', () => {
 
   it('Cadwallon in my pocket: 9 development cards (one per item), 8 city and 8 manor tiles, a play sheet', () => {
     expect(copies('cadwallon-in-my-pocket', 'dev-cards')).toBe(9);
-    const items = game('cadwallon-in-my-pocket').sets.find((s) => s.data?.id === 'dev-cards')!.data!.items.map((i) => (i['item'] as { id: string }).id);
+    const items = game('cadwallon-in-my-pocket').sets.find((s) => s.data?.id === 'dev-cards')!.data!.items.map((i) => ((i as Record<string, unknown>)['item'] as { id: string }).id);
     expect(new Set(items)).toEqual(new Set(['oil', 'arrows', 'femur', 'cudgel', 'board-with-nails', 'crossbow', 'elixir', 'candle', 'sword']));
     expect(copies('cadwallon-in-my-pocket', 'city-tiles')).toBe(8);
     expect(copies('cadwallon-in-my-pocket', 'manor-tiles')).toBe(8);
