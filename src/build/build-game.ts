@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pointsToMm } from '../content/lengths.js';
@@ -40,20 +39,6 @@ interface LaidOut {
   images: [string, ImagePlace][];
 }
 
-/** The hash of the game's own files that layout reads (art, icons, fonts), YAML and Markdown aside. */
-function assetsKey(game: ResolvedGame, cache: BuildCache): string[][] {
-  const out: string[][] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (!/\.(ya?ml|md)$/i.test(entry.name)) out.push([path.relative(game.dir, full), cache.hashFile(full)]);
-    }
-  };
-  walk(game.dir);
-  return out;
-}
-
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
 export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Face[] {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
@@ -64,7 +49,7 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         palette: game.palette,
         icons: game.icons,
         fonts: game.fonts.families(),
-        assets: assetsKey(game, cache),
+        assets: cache.assetsOf(game.dir),
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
       }
     : undefined;
@@ -100,16 +85,13 @@ function pngPath(set: string, face: Face): string {
 /** The largest PNG sharp agrees to write (about 16 000 px square). */
 const MAX_PIXELS = 268_402_689;
 
-const decoded = new Map<string, boolean>();
-
-/** Decodes every image once: a file with a good header and broken data is a bad-image problem, not a blank. */
-async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutProblem) => void): Promise<boolean> {
+/** Decodes every image once (per version of the file): a good header over broken data is a bad-image problem, not a blank. */
+async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutProblem) => void, cache?: BuildCache): Promise<boolean> {
   let ok = true;
   for (const [file, place] of images) {
-    if (!decoded.has(file)) {
-      decoded.set(file, await sharp(file, { limitInputPixels: false }).raw().toBuffer().then(() => true, () => false));
-    }
-    if (!decoded.get(file)) {
+    const decode = () => sharp(file, { limitInputPixels: false }).raw().toBuffer().then(() => true, () => false);
+    const readable = cache ? await cache.jsonAsync('image-check', cache.key('image-check', cache.hashFile(file)), decode) : await decode();
+    if (!readable) {
       ok = false;
       report({ severity: 'error', code: 'bad-image', message: `"${path.basename(file)}" cannot be read as an image: the file is damaged or not what its name says`, ...place });
     }
@@ -163,7 +145,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
     const faces = layoutSet(game, set, report, images, options.cache);
-    if (!(await checkImages(images, report))) continue;
+    if (!(await checkImages(images, report, options.cache))) continue;
     const size = pixelSize(faces[0]!.list, options.dpi);
     if (size.widthPx * size.heightPx > MAX_PIXELS) {
       report({
@@ -181,5 +163,16 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   }
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
-  for (const file of await exportGame({ game, sets: exported, sections: rulebook.sections }, { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl })) add(file);
+  const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
+  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections }, exportOptions);
+  const cache = options.cache;
+  const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
+    ...exportOptions,
+    game: gameScope(game),
+    lang: game.lang,
+    credits: game.credits,
+    sections: rulebook.sections,
+    sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
+  });
+  for (const file of cache && key ? await cache.files('export', key, make) : await make()) add(file);
 }

@@ -10,6 +10,7 @@ import type { RulebookSection } from '../layout/rulebook/types.js';
 import type { LayoutProblem } from '../layout/template/context.js';
 import { createIconResolver } from '../layout/text/icons.js';
 import { createHyphenate } from '../i18n/hyphenate.js';
+import { gameScope } from '../layout/template/evaluate-face.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
@@ -49,16 +50,13 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const paper = PAPERS[options.paper];
   const imposition = rulebook.imposition;
   const page = imposition === 'pocketmod' ? pocketmodPanel(paper) : imposition === 'booklet' ? bookletPage(paper) : paper;
-  const layout = layoutRulebook({
-    game,
-    markdown: readFileSync(file, 'utf8'),
-    file,
-    page,
-    imposition,
-    maxPages: imposition === 'pocketmod' ? 8 * (rulebook.sheets ?? 1) : undefined,
-    icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }),
-    hyphenate,
-  });
+  const markdown = readFileSync(file, 'utf8');
+  const maxPages = imposition === 'pocketmod' ? 8 * (rulebook.sheets ?? 1) : undefined;
+  const make = () =>
+    layoutRulebook({ game, markdown, file, page, imposition, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
+  const cache = options.cache;
+  const parts = { markdown, file, page, imposition, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
+  const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, assets: cache.assetsOf(game.dir) }), make) : make();
   layout.problems.forEach(report);
   const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../layout/display-list.js';
+import type { OutputFile } from './manifest.js';
 
 export interface CacheStats {
   made: number;
@@ -38,6 +39,20 @@ export class BuildCache {
       this.fileHashes.set(stamp, hash);
     }
     return hash;
+  }
+
+  /** Every file under `dir` (but YAML and Markdown) with the hash of its bytes: the art, icons and fonts layout reads. */
+  assetsOf(dir: string): string[][] {
+    const out: string[][] = [];
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (!/\.(ya?ml|md)$/i.test(entry.name)) out.push([path.relative(dir, full), this.hashFile(full)]);
+      }
+    };
+    walk(dir);
+    return out;
   }
 
   /** The key of a value made from `parts` (anything JSON can hold). */
@@ -90,6 +105,26 @@ export class BuildCache {
     return value;
   }
 
+  /** Several files under one key (their paths, manifest facts and bytes), made (and kept) when missing. */
+  async files(kind: string, key: string, make: () => Promise<OutputFile[]>): Promise<OutputFile[]> {
+    const index = this.file(key);
+    if (index && existsSync(index)) {
+      const entries = JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[];
+      this.count(kind, true);
+      return entries.map((e, i) => ({ ...e, bytes: readFileSync(`${index}-${i}`) }));
+    }
+    const files = await make();
+    this.count(kind, false);
+    if (index) {
+      mkdirSync(path.dirname(index), { recursive: true });
+      files.forEach((f, i) => writeFileSync(`${index}-${i}`, f.bytes));
+      const temporary = `${index}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(files.map((f) => ({ path: f.path, entry: f.entry }))));
+      renameSync(temporary, index);
+    }
+    return files;
+  }
+
   /** A JSON value under `key`, made (and kept) when missing. */
   json<T>(kind: string, key: string, make: () => T): T {
     const file = this.file(key);
@@ -97,7 +132,20 @@ export class BuildCache {
       this.count(kind, true);
       return JSON.parse(readFileSync(file, 'utf8')) as T;
     }
-    const value = make();
+    return this.keep(kind, file, make());
+  }
+
+  /** The same, for a value that takes a while to make. */
+  async jsonAsync<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
+    const file = this.file(key);
+    if (file && existsSync(file)) {
+      this.count(kind, true);
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
+    }
+    return this.keep(kind, file, await make());
+  }
+
+  private keep<T>(kind: string, file: string | undefined, value: T): T {
     this.count(kind, false);
     if (file) {
       mkdirSync(path.dirname(file), { recursive: true });

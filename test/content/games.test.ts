@@ -57,4 +57,19 @@ describe('the games in content/ have the components their rules count', () => {
     expect(copies('pocket-dungeons', 'counters', /^stairs/)).toBe(1);
     expect(copies('pocket-dungeons', 'doors')).toBe(6);
   });
+
+  it('Cadwallon: City of Thieves: 20 characters, 15 missions, 60 arcana, 24 chests with the rules\' counts', () => {
+    expect(copies('cadwallon-city-of-thieves', 'characters')).toBe(20);
+    expect(copies('cadwallon-city-of-thieves', 'missions')).toBe(15);
+    expect(copies('cadwallon-city-of-thieves', 'arcana')).toBe(60);
+    expect(copies('cadwallon-city-of-thieves', 'chests')).toBe(24);
+    const chests = game('cadwallon-city-of-thieves').sets.find((s) => s.data?.id === 'chests')!.data!.items.map((i) => i.count ?? 1).sort((a, b) => b - a);
+    expect(chests).toEqual([6, 3, 3, 3, 3, 3, 3]);
+    expect(game('cadwallon-city-of-thieves').data!.rulebook!.imposition).toBe('booklet');
+  });
+
+  it('Arcadia: 4 double-sided rules cards, and the character, merit, flaw, league, waylay and quest cards', () => {
+    expect(copies('arcadia', 'rules-cards')).toBe(4);
+    for (const set of ['characters', 'merits', 'flaws', 'leagues', 'waylays', 'quests']) expect(copies('arcadia', set), set).toBeGreaterThan(0);
+  });
 });
