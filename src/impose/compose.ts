@@ -1,4 +1,5 @@
 import type { DisplayItem, DisplayList, FontFace, Matrix } from '../layout/display-list.js';
+import { placementMatrix } from '../layout/placement.js';
 import type { Rotation } from './grid.js';
 
 /** How far past each side of its trim a placed component may show (its own sides, before turning). */
@@ -19,19 +20,6 @@ export interface Placement {
   reach: Reach;
 }
 
-/** The matrix that turns a `width` × `height` component by `rotate` and puts its turned top-left at (x, y). */
-export function placementMatrix(width: number, height: number, x: number, y: number, rotate: Rotation): Matrix {
-  switch (rotate) {
-    case 0:
-      return [1, 0, 0, 1, x, y];
-    case 90:
-      return [0, 1, -1, 0, x + height, y];
-    case 180:
-      return [-1, 0, 0, -1, x + width, y + height];
-    case 270:
-      return [0, -1, 1, 0, x, y + width];
-  }
-}
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 export type Side = (typeof SIDES)[number];
@@ -52,7 +40,7 @@ export function placeComponent(p: Placement): DisplayItem {
   items.push(...list.items);
   return {
     type: 'group',
-    transform: placementMatrix(list.width, list.height, p.x, p.y, p.rotate),
+    transform: placementMatrix(list.width, list.height, p),
     clip: { shape: 'rect', x: -reach.left, y: -reach.top, width: list.width + reach.left + reach.right, height: list.height + reach.top + reach.bottom },
     items,
   };

@@ -1,5 +1,5 @@
-/** Quarter turns, clockwise on the sheet. */
-export type Rotation = 0 | 90 | 180 | 270;
+export type { Rotation } from '../layout/placement.js';
+import type { Rotation } from '../layout/placement.js';
 
 export interface GridRequest {
   /** The sheet, in points. */

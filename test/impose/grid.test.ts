@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLength } from '../../src/content/lengths.js';
-import { placementMatrix } from '../../src/impose/compose.js';
+import { placementMatrix } from '../../src/layout/placement.js';
 import { backSlot } from '../../src/impose/duplex.js';
 import { fitGrid, gridSlots, type Grid, type Slot } from '../../src/impose/grid.js';
 import { PAPERS } from '../../src/impose/paper.js';
@@ -41,7 +41,7 @@ function apply(m: Matrix, [x, y]: [number, number]): [number, number] {
 }
 
 function matrixOf(slot: Slot, w: number, h: number): Matrix {
-  return placementMatrix(w, h, slot.x, slot.y, slot.rotate);
+  return placementMatrix(w, h, slot);
 }
 
 describe('duplex backs meet their fronts through the paper', () => {
