@@ -141,6 +141,11 @@ function checkElements(elements: readonly Schema[], base: string, ctx: Context):
     if (element['type'] === 'group' && Array.isArray(element['elements'])) {
       const repeat = element['repeat'] as Schema | undefined;
       let inner = ctx;
+      if (repeat && typeof repeat['count'] === 'string') checkText(repeat['count'], `${pointer}/repeat/count`, ctx);
+      if (repeat && repeat['over'] === undefined && repeat['count'] !== undefined) {
+        const as = typeof repeat['as'] === 'string' ? repeat['as'] : 'entry';
+        inner = { ...ctx, scope: { ...ctx.scope, [as]: { type: 'integer' }, index: { type: 'integer' } } };
+      }
       if (repeat && typeof repeat['over'] === 'string') {
         checkPath(repeat['over'], `${pointer}/repeat/over`, ctx);
         let schema: Schema | undefined = ctx.scope[repeat['over'].split('.')[0]!];

@@ -138,12 +138,17 @@ const ElementRef = Type.Unsafe<Element>({ $ref: '#/$defs/element' });
 
 export const Repeat = Type.Object(
   {
-    over: Type.String({ minLength: 1, description: 'an array field, e.g. "item.slots"' }),
+    over: Type.Optional(Type.String({ minLength: 1, description: 'an array field, e.g. "item.slots"' })),
+    count: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 500 }), Type.String({ pattern: '\\{\\{.+\\}\\}' })], {
+        description: 'repeat this many times instead of over a list (a number, or a binding such as "{{item.steps}}"); the entry is its index, from 0',
+      }),
+    ),
     as: Type.Optional(Type.String({ pattern: '^[a-z][A-Za-z0-9_]*$', description: 'the name of each entry (default "entry")' })),
     dx: Type.Optional(TemplateLength),
     dy: Type.Optional(TemplateLength),
   },
-  { additionalProperties: false, description: 'draw the group once per entry, moved by dx, dy each time' },
+  { additionalProperties: false, minProperties: 1, description: 'draw the group once per entry of a list (over) or a number of times (count), moved by dx, dy each time' },
 );
 
 export const GroupElement = element(

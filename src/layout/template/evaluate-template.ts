@@ -6,6 +6,7 @@ import { evaluateImage } from './evaluate-image.js';
 import { evaluateEllipse, evaluateLine, evaluatePath, evaluatePolygon, evaluateRect } from './evaluate-shapes.js';
 import { evaluateText } from './evaluate-text.js';
 import { box, length, rotateAbout, round, translate } from './geometry.js';
+import { interpolate } from './bindings.js';
 import { pointerOf, readPath } from './scope.js';
 
 type Group = Extract<Element, { type: 'group' }>;
@@ -17,12 +18,13 @@ function evaluateGroup(element: Group, ctx: FaceContext): DisplayItem[] {
     element.elements.flatMap((child, i) => evaluateElement(child, { ...inner, pointer: `${ctx.pointer}/elements/${i}` }));
   const moved = (dx: number, dy: number): FaceContext => ({ ...ctx, origin: { x: ctx.origin.x + dx, y: ctx.origin.y + dy } });
   if (!element.repeat) return [{ type: 'group', transform: translate(round(x), round(y)), items: children(moved(x, y)) }];
-  const { over, as = 'entry' } = element.repeat;
-  const entries = readPath(ctx.scope, over);
+  const { over, count, as = 'entry' } = element.repeat;
+  const times = count === undefined ? undefined : Number(typeof count === 'number' ? count : interpolate(count, ctx.scope, ctx.game.lang));
+  const entries = over !== undefined ? readPath(ctx.scope, over) : Number.isInteger(times) && times! >= 0 ? Array.from({ length: Math.min(times!, 500) }, (_, i) => i) : undefined;
   if (!Array.isArray(entries)) return [];
   const dx = length(element.repeat.dx, 'x', ctx);
   const dy = length(element.repeat.dy, 'y', ctx);
-  const base = pointerOf(over, ctx.pointers);
+  const base = over === undefined ? undefined : pointerOf(over, ctx.pointers);
   return entries.map((entry, index) => {
     const inner: FaceContext = {
       ...moved(x + index * dx, y + index * dy),

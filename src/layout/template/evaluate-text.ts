@@ -52,7 +52,8 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
   }
   if (text.trim() === '') return [];
   const b = box(element, ctx);
-  warnOutsideSafeZone(b, ctx);
+  // A turned box is not where its x, y, width and height say: the check would be wrong.
+  if (!element.rotate) warnOutsideSafeZone(b, ctx);
   const size = element.size ?? DEFAULT_TEXT_SIZE;
   const family = element.font;
   if (family !== undefined && !ctx.game.fonts.has(family)) {

@@ -19,7 +19,8 @@ export function bindingRoots(element: Element): Set<string> {
     }
   }
   if (element.type === 'group') {
-    if (element.repeat) roots.add(element.repeat.over.split('.')[0]!);
+    if (element.repeat?.over) roots.add(element.repeat.over.split('.')[0]!);
+    if (typeof element.repeat?.count === 'string') for (const b of parseBindings(element.repeat.count)) roots.add(b.path.split('.')[0]!);
     for (const child of element.elements) for (const r of bindingRoots(child)) roots.add(r);
   }
   return roots;

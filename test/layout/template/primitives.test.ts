@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutSet } from '../../../src/build/build-game.js';
 import { checkContent } from '../../../src/content/check-content.js';
-import type { TextItem } from '../../../src/layout/display-list.js';
+import type { GroupItem, TextItem } from '../../../src/layout/display-list.js';
 import type { LayoutProblem } from '../../../src/layout/template/context.js';
 import { resolveGame } from '../../../src/resolve/resolve-game.js';
 import { FIXTURES } from '../../helpers.js';
@@ -17,7 +17,13 @@ describe('each template primitive as display items (points, origin at the trim)'
   it('has no problems and no background', () => {
     expect(problems).toEqual([]);
     expect(face!.list.background).toBeUndefined();
-    expect(face!.list.items).toHaveLength(5);
+    expect(face!.list.items).toHaveLength(8);
+  });
+
+  it('repeat count: the group drawn 3 times, dx apart, its entry the index', () => {
+    const groups = face!.list.items.slice(5) as GroupItem[];
+    expect(groups.map((g) => g.transform![4])).toEqual([0, 10, 20]);
+    expect(groups.map((g) => g.items.length)).toEqual([0, 1, 1]);
   });
 
   it('ellipse: centre and radii from its box; palette stroke; opacity', () => {
