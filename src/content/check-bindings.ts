@@ -181,7 +181,7 @@ export function checkBindings(template: LoadedTemplate, set: { id: string; field
   const fields = set.fields ?? {};
   const itemSchema = (itemSchemaFor(fields)['items'] as Schema) ?? {};
   const defs = { ...FIELD_DEFS, ...((fields['$defs'] as Record<string, unknown>) ?? {}) };
-  const scope = { item: itemSchema, game: GAME_SCOPE, set: SET_SCOPE, lang: TEXT };
+  const scope = { item: itemSchema, game: GAME_SCOPE, set: SET_SCOPE, lang: TEXT, strings: { type: 'object' } };
   for (let t: LoadedTemplate | undefined = template, depth = 0; t?.data && depth < 20; t = t.base, depth++) {
     checkElements(t.data.elements as unknown as Schema[], '/elements', { setId: set.id, defs, scope, template: t, report });
   }

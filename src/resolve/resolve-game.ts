@@ -63,6 +63,7 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     fonts,
     typeset: finish,
     icons: { ...(game.icons ?? {}) },
+    strings: Object.fromEntries(Object.entries(game.strings ?? {}).map(([k, v]) => [k, text(v)])),
     sets: loaded.sets.map((s) => resolveSet(s, lang, fallback, finish)),
   };
 }

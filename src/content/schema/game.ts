@@ -65,6 +65,12 @@ export const GameSchema = Type.Object(
         description: 'named colours templates may use, e.g. {ink: "#1d1b19"}',
       }),
     ),
+    strings: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }), LocalizedText, {
+        description:
+          'words templates may show, by name, e.g. {forest: {en: Forest, fr: Forêt}}: {{strings.forest}}, or from a field with {{item.terrain | lookup}}',
+      }),
+    ),
     icons: Type.Optional(
       Type.Record(
         Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),

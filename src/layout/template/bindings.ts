@@ -8,7 +8,7 @@ export interface Binding {
   raw: string;
 }
 
-export const FILTERS = ['upper', 'lower', 'capitalize', 'number', 'signed', 'default'] as const;
+export const FILTERS = ['upper', 'lower', 'capitalize', 'number', 'signed', 'default', 'lookup'] as const;
 
 const BINDING = /\{\{\s*([^}|]+?)\s*((?:\|\s*[a-z]+(?::\s*(?:"[^"]*"|'[^']*'|[^|}\s]+))?\s*)*)\}\}/g;
 
@@ -38,8 +38,14 @@ function toText(value: unknown, lang: string): string {
 }
 
 /** Applies one filter; unknown filters are reported by the static check and leave the value. */
-export function applyFilter(value: unknown, filter: { name: string; arg?: string }, lang: string): unknown {
+export function applyFilter(value: unknown, filter: { name: string; arg?: string }, lang: string, scope: Scope = {}): unknown {
   switch (filter.name) {
+    case 'lookup': {
+      // The game's word named by the value (with an optional prefix): "forest" → strings.forest.
+      const strings = readPath(scope, 'strings') as Record<string, unknown> | undefined;
+      const key = `${filter.arg ?? ''}${toText(value, lang)}`;
+      return strings && Object.hasOwn(strings, key) ? strings[key] : value;
+    }
     case 'upper':
       return toText(value, lang).toLocaleUpperCase(lang);
     case 'lower':
@@ -68,7 +74,7 @@ export function interpolate(text: string, scope: Scope, lang: string): string {
     const [binding] = parseBindings(raw);
     if (!binding) return raw;
     let value = readPath(scope, binding.path);
-    for (const filter of binding.filters) value = applyFilter(value, filter, lang);
+    for (const filter of binding.filters) value = applyFilter(value, filter, lang, scope);
     return toText(value, lang);
   });
 }

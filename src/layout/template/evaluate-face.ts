@@ -40,7 +40,7 @@ export function evaluateFace(request: FaceRequest): DisplayList {
     game,
     set,
     icons: request.icons,
-    scope: { item: item?.fields ?? {}, game: gameScope(game), set: { id: set.id, name: set.name, kind: set.kind }, lang: game.lang },
+    scope: { item: item?.fields ?? {}, game: gameScope(game), set: { id: set.id, name: set.name, kind: set.kind }, lang: game.lang, strings: game.strings },
     pointers: item ? { item: `/items/${item.index}` } : {},
     width: set.width,
     height: set.height,

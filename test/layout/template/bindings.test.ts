@@ -28,6 +28,12 @@ describe('bindings', () => {
     expect(interpolate(text, scope, lang)).toBe(expected);
   });
 
+  it('looks a value up in the game\'s words', () => {
+    const words = { item: { terrain: 'forest', kind: 'city' }, strings: { forest: 'Forêt', 'kind-city': 'Cité' } };
+    expect(interpolate('{{item.terrain | lookup}} / {{item.kind | lookup:"kind-"}} / {{item.none | lookup}}', words, 'fr')).toBe('Forêt / Cité / ');
+    expect(interpolate('{{strings.forest | upper}}', words, 'fr')).toBe('FORÊT');
+  });
+
   it('upper-cases by the rules of the language', () => {
     expect(interpolate('{{item.name | upper}}', { item: { name: 'île' } }, 'fr')).toBe('ÎLE');
     expect(interpolate('{{item.name | capitalize}}', { item: { name: 'épée' } }, 'fr')).toBe('Épée');
