@@ -23,11 +23,15 @@ function codePointsByGlyph(font: fontkit.Font, text: string): Map<number, number
 }
 
 /** Adds the glyph to the subset with its width and Unicode mapping; returns its subset id. */
-function includeGlyph(font: EmbeddedFont, glyphId: number, codePoints: Map<number, number[]>): number {
+function includeGlyph(font: EmbeddedFont, glyphId: number, codePoints: () => Map<number, number[]>): number {
   const gid = font.subset.includeGlyph(glyphId);
-  const glyph = font.font.getGlyph(glyphId);
-  font.widths[gid] ??= glyph.advanceWidth * font.scale;
-  font.unicode[gid] ??= codePoints.get(glyphId) ?? glyph.codePoints ?? [];
+  if (font.widths[gid] === undefined || font.unicode[gid] === undefined) {
+    // Shape first: fontkit caches a glyph with the code points of its first lookup.
+    const shaped = codePoints();
+    const glyph = font.font.getGlyph(glyphId);
+    font.widths[gid] ??= glyph.advanceWidth * font.scale;
+    font.unicode[gid] ??= shaped.get(glyphId) ?? glyph.codePoints ?? [];
+  }
   return gid;
 }
 
@@ -55,7 +59,9 @@ export function drawGlyphRun(doc: PDFKit.PDFDocument, run: GlyphRun, fontName: s
   if (!font.subset) throw new Error(`font ${fontName} is not an embedded font`);
   tagSubsetByContent(font);
   doc.page.fonts[font.id] ??= font.ref();
-  const codePoints = codePointsByGlyph(font.font, run.text);
+  // Shaping is only needed for glyphs new to the subset: most runs reuse known glyphs.
+  let shaped: Map<number, number[]> | undefined;
+  const codePoints = () => (shaped ??= codePointsByGlyph(font.font, run.text));
   const unit = run.size / 1000;
   const lines = ['BT', `/${font.id} ${num(run.size)} Tf`];
   for (const segment of splitByOffset(run.glyphs)) {

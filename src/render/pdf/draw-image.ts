@@ -2,18 +2,46 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import type { ImageItem } from '../../layout/display-list.js';
 import { prepareSvgImage, tintAlpha } from '../image-source.js';
 import { clipToShape } from './outline-shape.js';
-import { drawTransparencyGroup } from './draw-transparency-group.js';
+import { drawIntoForm, drawTransparencyGroup } from './draw-transparency-group.js';
+
+interface SvgForm {
+  name: string;
+  xobject: PDFKit.PDFKitReference;
+}
+
+/** Each distinct SVG (markup and size) drawn once per document, as a Form XObject. */
+const svgForms = new WeakMap<PDFKit.PDFDocument, Map<string, SvgForm>>();
+
+/**
+ * The SVG drawn at the origin into a Form XObject, made on first use: svg-to-pdfkit parses and
+ * draws each distinct image once per document, and every placement is a `Do` of the same form.
+ */
+function svgForm(doc: PDFKit.PDFDocument, markup: string, width: number, height: number): SvgForm {
+  let forms = svgForms.get(doc);
+  if (!forms) svgForms.set(doc, (forms = new Map()));
+  const key = `${width} ${height}\n${markup}`;
+  let form = forms.get(key);
+  if (!form) {
+    const xobject = drawIntoForm(doc, {}, () =>
+      SVGtoPDF(doc, markup, 0, 0, { width, height, preserveAspectRatio: 'none', warningCallback: () => undefined }),
+    );
+    form = { name: `PPS${forms.size + 1}`, xobject };
+    forms.set(key, form);
+  }
+  return form;
+}
 
 /** Draws an SVG image as vector graphics, stretched to its box. */
 function drawSvg(doc: PDFKit.PDFDocument, item: ImageItem, opacity: number): void {
   const markup = prepareSvgImage(item.source, item.tint);
-  const draw = () =>
-    SVGtoPDF(doc, markup, item.x, item.y, {
-      width: item.width,
-      height: item.height,
-      preserveAspectRatio: 'none',
-      warningCallback: () => undefined,
-    });
+  const form = svgForm(doc, markup, item.width, item.height);
+  const draw = () => {
+    doc.page.xobjects[form.name] = form.xobject;
+    doc.save();
+    doc.translate(item.x, item.y);
+    doc.addContent(`/${form.name} Do`);
+    doc.restore();
+  };
   if (opacity < 1) drawTransparencyGroup(doc, opacity, draw);
   else draw();
 }

@@ -8,10 +8,11 @@ const HUGE = 1e5;
 const groupCounts = new WeakMap<PDFKit.PDFDocument, number>();
 
 /**
- * Draws `draw` into a transparency group (a Form XObject) and paints the group with `opacity`,
- * so overlapping children fade as one image (as SVG's `<g opacity>` does), not one by one.
+ * Draws `draw` into a new Form XObject (with `extra` entries in its dictionary) instead of the
+ * current page, and returns the finished (already written) object. Inside, the coordinate
+ * system is the one the form is painted in, so the form can be painted many times anywhere.
  */
-export function drawTransparencyGroup(doc: PDFKit.PDFDocument, opacity: number, draw: () => void): void {
+export function drawIntoForm(doc: PDFKit.PDFDocument, extra: Record<string, unknown>, draw: () => void): PDFKit.PDFKitReference {
   const internals = doc as unknown as DocumentInternals;
   const resources = doc.ref({});
   const xobject = doc.ref({
@@ -19,7 +20,7 @@ export function drawTransparencyGroup(doc: PDFKit.PDFDocument, opacity: number, 
     Subtype: 'Form',
     FormType: 1,
     BBox: [-HUGE, -HUGE, HUGE, HUGE],
-    Group: { S: 'Transparency', CS: 'DeviceRGB', I: true, K: false },
+    ...extra,
     Resources: resources,
   });
   xobject.write('');
@@ -50,6 +51,15 @@ export function drawTransparencyGroup(doc: PDFKit.PDFDocument, opacity: number, 
   for (const [key, value] of entries) if (Object.keys(value).length > 0) (resources.data as Record<string, unknown>)[key] = value;
   resources.end(undefined);
   xobject.end(undefined);
+  return xobject;
+}
+
+/**
+ * Draws `draw` into a transparency group (a Form XObject) and paints the group with `opacity`,
+ * so overlapping children fade as one image (as SVG's `<g opacity>` does), not one by one.
+ */
+export function drawTransparencyGroup(doc: PDFKit.PDFDocument, opacity: number, draw: () => void): void {
+  const xobject = drawIntoForm(doc, { Group: { S: 'Transparency', CS: 'DeviceRGB', I: true, K: false } }, draw);
   const count = (groupCounts.get(doc) ?? 0) + 1;
   groupCounts.set(doc, count);
   const name = `PPG${count}`;

@@ -32,12 +32,26 @@ function setPageBoxes(doc: PDFKit.PDFDocument, list: DisplayList): void {
   data.BleedBox = [0, 0, width, height];
 }
 
+/** The first item of an iterable (sync or async) and an iterator over the rest. */
+async function peek<T>(items: Iterable<T> | AsyncIterable<T>): Promise<{ first: IteratorResult<T>; rest: Iterator<T> | AsyncIterator<T> }> {
+  const rest = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+  return { first: await rest.next(), rest };
+}
+
 /**
  * One PDF page per display list, each page the list's trim plus bleed, with TrimBox and
  * BleedBox, embedded font subsets and real text. The same input gives the same bytes.
+ *
+ * Pages are streamed: each page is written out (and its content released) when the next one
+ * starts, so `lists` may be a generator (sync or async) that makes each list on demand, and
+ * memory stays flat however many pages there are.
  */
-export async function renderComponentPdf(lists: DisplayList[], options: ComponentPdfOptions = {}): Promise<Buffer> {
-  if (lists.length === 0) throw new Error('renderComponentPdf needs at least one display list');
+export async function renderComponentPdf(
+  lists: Iterable<DisplayList> | AsyncIterable<DisplayList>,
+  options: ComponentPdfOptions = {},
+): Promise<Buffer> {
+  const { first, rest } = await peek(lists);
+  if (first.done) throw new Error('renderComponentPdf needs at least one display list');
   const info: PDFKit.DocumentInfo = {
     Producer: 'pocketpress (PDFKit)',
     Creator: 'pocketpress',
@@ -47,24 +61,33 @@ export async function renderComponentPdf(lists: DisplayList[], options: Componen
   if (options.author !== undefined) info.Author = options.author;
   const doc = new PDFDocument({
     autoFirstPage: false,
+    // Never keep pages: each one is flushed when the next is added.
+    bufferPages: false,
     compress: true,
     pdfVersion: '1.7',
     info,
     displayTitle: options.title !== undefined,
     ...(options.lang ? { lang: options.lang } : {}),
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  doc.on('data', (chunk: Uint8Array) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  });
   const ended = new Promise<void>((resolve, reject) => {
     doc.on('end', () => resolve());
     doc.on('error', reject);
   });
-  for (const list of lists) {
+  const drawPage = (list: DisplayList) => {
     doc.addPage({ size: [list.width + 2 * list.bleed, list.height + 2 * list.bleed], margin: 0 });
     setPageBoxes(doc, list);
     drawDisplayList(doc, list, { x: list.bleed, y: list.bleed });
-  }
+  };
+  drawPage(first.value);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) drawPage(next.value);
   doc.end();
   await ended;
-  return setContentId(Buffer.concat(chunks));
+  // One copy into one buffer; setContentId rewrites the ID in place.
+  return setContentId(Buffer.concat(chunks, length));
 }
