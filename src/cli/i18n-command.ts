@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkContent, UsageError } from '../content/check-content.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
+import { collect } from './options.js';
 import { collectTexts, type GameTexts } from '../i18n/collect-texts.js';
 import { EXPORT_FORMATS, exportTexts, type ExportFormat } from '../i18n/export-texts.js';
 import { describeImport, describeMarks } from '../i18n/format-import.js';
@@ -30,9 +31,6 @@ function statuses(value: string): TextStatus[] {
   return list as TextStatus[];
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 /** The texts of the games under `dir`, saying on stderr which files could not be read. */
 function loadTexts(dir: string, options: I18nOptions, io: CliIo): GameTexts[] {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../content/check-content.js';
 import { PACKAGE_ROOT } from '../content/paths.js';
-import { LANG_PATTERN } from '../content/schema/common.js';
 import { resolveLength } from '../content/lengths.js';
 import { DUPLEX_MODES } from '../impose/duplex.js';
 import { PAPER_NAMES } from '../impose/paper.js';
@@ -14,6 +13,7 @@ import { initCommand } from './init-command.js';
 import { registerI18nCommands } from './i18n-command.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
+import { collect, languages } from './options.js';
 import { validateCommand } from './validate-command.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -30,17 +30,6 @@ const FILE_SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'no such file or folder',
   ELOOP: 'too many symbolic links',
 };
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-function languages(value: string, previous: string[] = []): string[] {
-  const list = value.split(',').map((l) => l.trim()).filter(Boolean);
-  const bad = list.filter((l) => !new RegExp(LANG_PATTERN).test(l));
-  if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
-  return [...previous, ...list];
-}
 
 function offset(value: string): { x: number; y: number } {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);

@@ -1,22 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { LANG_PATTERN } from '../content/schema/common.js';
 import { EXIT, type CliIo } from './io.js';
+import { collect, languages } from './options.js';
 
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}"`);
   return n;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-function languages(value: string, previous: string[] = []): string[] {
-  const list = value.split(',').map((l) => l.trim()).filter(Boolean);
-  const bad = list.filter((l) => !new RegExp(LANG_PATTERN).test(l));
-  if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
-  return [...previous, ...list];
 }
 
 function dpi(value: string): number {
