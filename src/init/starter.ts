@@ -24,6 +24,9 @@ palette:
   ink: "#1d1b19"
   paper: "#f4ecd8"
   accent: "#8a1c1c"
+icons:
+  lantern: game-icons:lantern-flame
+  sword: game-icons:broadsword
 sets:
   - sets/cards.yaml
 rulebook:
@@ -42,6 +45,7 @@ fields:
   properties:
     name: {$ref: "#/$defs/text"}
     power: {type: integer, minimum: 0, maximum: 9}
+    icon: {type: string, description: an icon name from game.yaml}
     text: {$ref: "#/$defs/text"}
   required: [name, power]
 items:
@@ -49,10 +53,12 @@ items:
     count: 2
     name: {en: Lantern, fr: Lanterne}
     power: 1
+    icon: lantern
     text: {en: "Look at the top card of the deck.", fr: "Regardez la carte du dessus de la pioche."}
   - id: sword
     name: {en: Sword, fr: Épée}
     power: 3
+    icon: sword
     text: {en: "Add **2** to your attack.", fr: "Ajoutez **2** à votre attaque."}
 `,
     'templates/card-front.yaml':
@@ -95,6 +101,19 @@ elements:
     size: 16
     weight: bold
     color: white
+    align: center
+    valign: middle
+  - type: text
+    name: picture
+    when: item.icon
+    text: ":{{item.icon}}:"
+    x: 6mm
+    y: 18mm
+    width: 51mm
+    height: 30mm
+    size: 64
+    lineHeight: 1
+    color: accent
     align: center
     valign: middle
   - type: text
