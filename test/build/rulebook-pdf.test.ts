@@ -29,17 +29,17 @@ describe('the PocketMod rulebook PDF, parsed back', () => {
     }
     expect(numbered.length).toBeGreaterThanOrEqual(2);
     expect(numbered).not.toContain(1);
-    for (const n of numbered) {
+    // Where each lone number is printed on the sheet: its panel and whether it is upside down.
+    const placed = (t: TextItem) => {
+      const [a, , , , e, f] = t.transform as [number, number, number, number, number, number];
+      return { page: Number(t.str.trim()), col: Math.floor(e / (W / 4)), row: f > H / 2 ? 0 : 1, rotate: a < 0 ? 180 : 0 };
+    };
+    const found = items.filter((t: TextItem) => /^\d+$/.test(t.str.trim()) && numbered.includes(Number(t.str.trim()))).map(placed);
+    const expected = numbered.map((n) => {
       const slot = POCKETMOD_LAYOUT.find((s) => s.page === n)!;
-      const folio = items.find((t: TextItem) => {
-        if (t.str.trim() !== String(n)) return false;
-        const [a, , , , e, f] = t.transform as [number, number, number, number, number, number];
-        const col = Math.floor(e / (W / 4));
-        const row = f > H / 2 ? 0 : 1;
-        return col === slot.col && row === slot.row && (slot.rotate === 180 ? a < 0 : a > 0);
-      });
-      expect(folio, `page ${n} in column ${slot.col}, row ${slot.row}, turned ${slot.rotate}`).toBeDefined();
-    }
+      return { page: n, col: slot.col, row: slot.row, rotate: slot.rotate };
+    });
+    for (const folio of expected) expect(found, `page ${folio.page}`).toContainEqual(folio);
   });
 
   it('has the rules text in reading order, page after page, in rulebook-pages.pdf', async () => {

@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument as LibDocument, PDFName } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument as LibDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayList, TextItem as DisplayTextItem } from '../../src/layout/display-list.js';
@@ -39,15 +39,16 @@ describe('renderComponentPdf', () => {
     close(withoutBleed!.getMediaBox(), [0, 0, mm(63), mm(88)]);
     close(withoutBleed!.getTrimBox(), [0, 0, mm(63), mm(88)]);
     // Really written, not pdf-lib's fallback to the MediaBox.
-    expect(withBleed!.node.get(PDFName.of('TrimBox'))).toBeDefined();
-    expect(withBleed!.node.get(PDFName.of('BleedBox'))).toBeDefined();
+    const written = (box: string) => (withBleed!.node.get(PDFName.of(box)) as PDFArray).asArray().map((n) => Math.round((n as PDFNumber).asNumber() * 100) / 100);
+    expect(written('TrimBox')).toEqual([b, b, mm(66), mm(91)].map((n) => Math.round(n * 100) / 100));
+    expect(written('BleedBox')).toEqual([0, 0, mm(69), mm(94)].map((n) => Math.round(n * 100) / 100));
   });
 
   it('embeds the font as a subset (ABCDEF+AlegreyaSans-Regular)', async () => {
     const descriptors = await fontDescriptors(pdf);
     expect(descriptors).toHaveLength(1);
     expect(descriptors[0]!.get(PDFName.of('FontName'))!.toString()).toMatch(/^\/[A-Z]{6}\+AlegreyaSans-Regular$/);
-    expect(descriptors[0]!.get(PDFName.of('FontFile2'))).toBeDefined();
+    expect(descriptors[0]!.get(PDFName.of('FontFile2'))).toBeInstanceOf(PDFRef);
   });
 
   it('names each subset after its glyphs, not after pdfkit’s resource id', async () => {
@@ -68,7 +69,7 @@ describe('renderComponentPdf', () => {
     const bleed = mm(3);
     for (const run of textRuns(card)) {
       const item = items.find((i) => i.str === run.text);
-      expect(item, run.text).toBeDefined();
+      expect(item?.str, run.text).toBe(run.text);
       expect(item!.transform[0]).toBeCloseTo(run.size, 3);
       expect(item!.transform[4]).toBeCloseTo(bleed + run.x, 2);
       expect(item!.transform[5]).toBeCloseTo(height - bleed - run.baseline, 2);

@@ -95,7 +95,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
   it('draws the sidebar as a shaded box with its bold title line in the accent colour', () => {
     const page = en.pages.find((p) => textOf(p).includes('Rule Number 1'))!;
     const box = page.items.find((i): i is RectItem => i.type === 'rect' && i.fill === '#f1e6c8')!;
-    expect(box).toBeDefined();
+    expect(box).toMatchObject({ type: 'rect', fill: '#f1e6c8' });
     const title = runsOf(page.items).find((r) => r.text === 'Guild of Thieves Rule Number 1')!;
     expect(title).toMatchObject({ font: 'Alegreya Sans/bold', color: '#8c1c1c' });
     const body = runsOf(page.items).find((r) => r.text.startsWith('Never steal'))!;
