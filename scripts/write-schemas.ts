@@ -1,8 +1,8 @@
 // Writes schemas/*.json from the TypeScript definitions (the one source of both).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../src/content/paths.js';
-import { publishedSchemas } from '../src/content/schema/published.js';
+import { PACKAGE_ROOT } from '../src/shared/game-paths.js';
+import { publishedSchemas } from '../src/build/published-schemas.js';
 
 const dir = path.join(PACKAGE_ROOT, 'schemas');
 mkdirSync(dir, { recursive: true });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { pointsToMm } from '../content/lengths.js';
+import { pointsToMm } from '../shared/lengths.js';
 import type { LoadedGame } from '../content/model.js';
-import type { DisplayList } from '../layout/display-list.js';
-import type { ImagePlace, LayoutProblem } from '../layout/template/context.js';
+import type { DisplayList } from '../shared/display-list.js';
+import type { ImagePlace, LayoutProblem } from '../shared/problem.js';
 import { evaluateFace, gameScope, templateReadsItem } from '../layout/template/evaluate-face.js';
-import { createIconResolver } from '../layout/text/icons.js';
+import { createIconResolver } from '../shared/icons.js';
 import { pixelSize } from '../render/png/render-png.js';
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
@@ -13,7 +13,7 @@ import { exportGame, type ExportSet } from '../export/index.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
-import type { OutputFile } from './manifest.js';
+import type { OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { mapLimit, pdfOf, pngOf } from './renderers.js';
 

@@ -4,17 +4,17 @@ import type { LoadedGame } from '../content/model.js';
 import { imposeBooklet, bookletPage } from '../impose/booklet.js';
 import { PAPERS } from '../impose/paper.js';
 import { imposePocketmod, pocketmodPanel } from '../impose/pocketmod.js';
-import type { DisplayList } from '../layout/display-list.js';
+import type { DisplayList } from '../shared/display-list.js';
 import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
-import type { RulebookSection } from '../layout/rulebook/types.js';
-import type { LayoutProblem } from '../layout/template/context.js';
-import { createIconResolver } from '../layout/text/icons.js';
-import { createHyphenate } from '../i18n/hyphenate.js';
+import type { RulebookSection } from '../shared/rulebook-section.js';
+import type { LayoutProblem } from '../shared/problem.js';
+import { createIconResolver } from '../shared/icons.js';
+import { createHyphenate } from '../language/hyphenate.js';
 import { gameScope } from '../layout/template/evaluate-face.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
-import type { OutputFile } from './manifest.js';
+import type { OutputFile } from '../shared/output-file.js';
 
 const hyphenate = createHyphenate();
 

@@ -1,5 +1,5 @@
-import type { DisplayList } from '../layout/display-list.js';
-import type { LayoutProblem } from '../layout/template/context.js';
+import type { DisplayList } from '../shared/display-list.js';
+import type { LayoutProblem } from '../shared/problem.js';
 import { imposeComponents, type Copy } from '../impose/component-sheets.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import { PAPERS, type PaperName } from '../impose/paper.js';
@@ -8,7 +8,7 @@ import type { BuildCache } from './cache.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from './build-game.js';
-import type { FileKind, OutputFile } from './manifest.js';
+import type { FileKind, OutputFile } from '../shared/output-file.js';
 
 export interface SheetOptions {
   paper: PaperName;

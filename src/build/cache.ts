@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DisplayItem, DisplayList } from '../layout/display-list.js';
-import type { OutputFile } from './manifest.js';
+import type { DisplayItem, DisplayList } from '../shared/display-list.js';
+import type { OutputFile } from '../shared/output-file.js';
 
 export interface CacheStats {
   made: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../content/paths.js';
+import { PACKAGE_ROOT } from '../shared/game-paths.js';
 
 let cached: string | undefined;
 

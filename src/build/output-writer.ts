@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildManifest, type OutputFile, type ManifestEntry } from './manifest.js';
+import { type OutputFile, type ManifestEntry } from '../shared/output-file.js';
+import { buildManifest } from './manifest.js';
 import { checkOutput } from './write-output.js';
 
 /** The files of one game × language, written to the staging folder as they are made. */

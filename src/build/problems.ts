@@ -11,7 +11,7 @@ function readText(file: string): string {
   }
 }
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { LayoutProblem } from '../layout/template/context.js';
+import type { LayoutProblem } from '../shared/problem.js';
 
 /** Turns layout problems into diagnostics at the line of the file each one names. */
 export function problemsToDiagnostics(game: LoadedGame, problems: readonly LayoutProblem[]): Diagnostic[] {

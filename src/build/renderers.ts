@@ -1,4 +1,4 @@
-import type { DisplayList } from '../layout/display-list.js';
+import type { DisplayList } from '../shared/display-list.js';
 import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
 import { pixelSize, renderPng } from '../render/png/render-png.js';
 import type { BuildCache } from './cache.js';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputFile } from './manifest.js';
+import type { OutputFile } from '../shared/output-file.js';
 
 /** One game × language folder to write: `<out>/<game>/<lang>/`. */
 export interface OutputFolder {

@@ -1,17 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { checkContent, UsageError } from '../content/check-content.js';
+import { checkContent } from '../content/check-content.js';
+import { UsageError } from '../shared/errors.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
 import { collect } from './options.js';
-import { collectTexts, type GameTexts } from '../i18n/collect-texts.js';
-import { EXPORT_FORMATS, exportTexts, type ExportFormat } from '../i18n/export-texts.js';
-import { describeImport, describeMarks } from '../i18n/format-import.js';
-import { formatStatusJson, formatStatusTable } from '../i18n/format-status.js';
-import { importTexts } from '../i18n/import-texts.js';
-import { markCurrent } from '../i18n/mark-current.js';
-import { readImportFile } from '../i18n/read-rows.js';
-import { countStatuses, TEXT_STATUSES, type TextStatus } from '../i18n/text-status.js';
+import { collectTexts, type GameTexts } from '../translate/collect-texts.js';
+import { EXPORT_FORMATS, exportTexts, type ExportFormat } from '../translate/export-texts.js';
+import { describeImport, describeMarks } from '../translate/format-import.js';
+import { formatStatusJson, formatStatusTable } from '../translate/format-status.js';
+import { importTexts } from '../translate/import-texts.js';
+import { markCurrent } from '../translate/mark-current.js';
+import { readImportFile } from '../translate/read-rows.js';
+import { countStatuses, TEXT_STATUSES, type TextStatus } from '../translate/text-status.js';
 import { EXIT, type CliIo } from './io.js';
 
 export interface I18nOptions {

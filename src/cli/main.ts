@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { UsageError } from '../content/check-content.js';
-import { PACKAGE_ROOT } from '../content/paths.js';
-import { resolveLength } from '../content/lengths.js';
+import { UsageError } from '../shared/errors.js';
+import { PACKAGE_ROOT } from '../shared/game-paths.js';
+import { resolveLength } from '../shared/lengths.js';
 import { DUPLEX_MODES } from '../impose/duplex.js';
 import { PAPER_NAMES } from '../impose/paper.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkContent } from '../content/check-content.js';
-import { allowMissingTranslations } from '../i18n/allow-missing.js';
+import { allowMissingTranslations } from '../content/allow-missing.js';
 import { applyStrict, countDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';

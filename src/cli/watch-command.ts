@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { SHARED_TEMPLATES_DIR } from '../content/paths.js';
+import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { buildOnce, type BuildCommandOptions } from './build-command.js';
 import { EXIT, type CliIo } from './io.js';
 

@@ -1,6 +1,6 @@
 import { closestMatch } from '../diagnostics/did-you-mean.js';
-import { FILTERS, isValidPath, parseBindings } from '../layout/template/bindings.js';
-import { conditionPaths, parseCondition } from '../layout/template/conditions.js';
+import { FILTERS, isValidPath, parseBindings } from '../shared/expressions/bindings.js';
+import { conditionPaths, parseCondition } from '../shared/expressions/conditions.js';
 import type { LoadedTemplate, Report } from './model.js';
 import { diagnosticAt } from './source.js';
 import { FIELD_DEFS, itemSchemaFor } from './validators.js';

@@ -1,3 +1,4 @@
+import { UsageError } from '../shared/errors.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -15,8 +16,6 @@ export interface CheckContentOptions {
   languages?: readonly string[];
 }
 
-/** A mistake in how pocketpress was called (exit code 2), not in the content. */
-export class UsageError extends Error {}
 
 function gameId(game: LoadedGame): string {
   const id = (game.source.data as Record<string, unknown> | undefined)?.['id'];

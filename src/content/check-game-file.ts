@@ -4,11 +4,12 @@ import { checkMarks } from './check-marks.js';
 import type { LoadedYaml } from './load-yaml.js';
 import type { Report } from './model.js';
 import { idFromFolder } from './ids.js';
-import { checkGamePath, resolvePackageFile } from './paths.js';
-import { findGameIcon, suggestGameIcons } from '../layout/text/icons.js';
-import { openFont } from '../layout/fonts.js';
+import { checkGamePath, resolvePackageFile } from '../shared/game-paths.js';
+import { findGameIcon, suggestGameIcons } from '../shared/icons.js';
+import { openFont } from '../shared/fonts.js';
 import type { Game } from './schema/game.js';
-import { diagnosticAt, toPointer } from './source.js';
+import { diagnosticAt } from './source.js';
+import { toPointer } from '../shared/json-pointer.js';
 import { coreValidators } from './validators.js';
 
 export interface GameFileCheck {

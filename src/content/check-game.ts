@@ -6,7 +6,7 @@ import { loadTemplate, type TemplateContext } from './check-templates.js';
 import { GAME_FILE } from './discover.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedGame, LoadedSet, Report } from './model.js';
-import { checkGamePath } from './paths.js';
+import { checkGamePath } from '../shared/game-paths.js';
 import { diagnosticAt } from './source.js';
 
 export interface CheckGameOptions {

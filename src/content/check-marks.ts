@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Marks } from './ajv.js';
 import type { LoadedYaml } from './load-yaml.js';
 import type { Report } from './model.js';
-import { checkGamePath } from './paths.js';
+import { checkGamePath } from '../shared/game-paths.js';
 import { diagnosticAt } from './source.js';
 import { checkTranslations } from './translations.js';
 

@@ -1,9 +1,10 @@
 import { checkAgainstSchema } from './check-schema.js';
-import { parseLength } from './lengths.js';
+import { parseLength } from '../shared/lengths.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import type { LoadedYaml } from './load-yaml.js';
 import { ITEM_BASE_KEYS, type ComponentSet } from './schema/set.js';
-import { diagnosticAt, toPointer } from './source.js';
+import { diagnosticAt } from './source.js';
+import { toPointer } from '../shared/json-pointer.js';
 import { compileItemsValidator, coreValidators, fieldSchemaProblems } from './validators.js';
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

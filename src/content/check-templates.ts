@@ -6,7 +6,7 @@ import { pathDataProblem } from './path-data.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
-import { checkGamePath, SHARED_TEMPLATES_DIR } from './paths.js';
+import { checkGamePath, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { HEX_COLOR_PATTERN } from './schema/common.js';
 import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';

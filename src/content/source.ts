@@ -1,3 +1,4 @@
+import { fromPointer, toPointer } from '../shared/json-pointer.js';
 import path from 'node:path';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
@@ -44,25 +45,13 @@ export function spanOf(file: SourceFile, start: number, end: number): Span {
   return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
 }
 
-/** A JSON Pointer (RFC 6901) from path segments. */
-export function toPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
-
-export function fromPointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 /**
  * What part of the node at a path to point at:
  * - `value`: the value itself (a wrong type, a bad value);
  * - `key`: the key naming it (an unknown key);
  * - `owner`: for a map, the key that names the map, or its first line (a missing key).
  */
+
 export type Target = 'value' | 'key' | 'owner';
 
 interface Found {

@@ -1,5 +1,5 @@
-import { pointsToMm } from '../content/lengths.js';
-import { fromPointer } from '../content/source.js';
+import { pointsToMm } from '../shared/lengths.js';
+import { fromPointer } from '../shared/json-pointer.js';
 import type { ResolvedItem, ResolvedSet } from '../resolve/model.js';
 import type { EngineItemData } from './engine-schema.js';
 import { componentPngPath, type ItemFaces } from './face-paths.js';

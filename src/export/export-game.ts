@@ -1,4 +1,4 @@
-import type { OutputFile } from '../build/manifest.js';
+import type { OutputFile } from '../shared/output-file.js';
 import { exportEngineJson } from './export-engine-json.js';
 import { exportTts } from './tts/export-tts.js';
 import type { ExportInput, ExportOptions } from './types.js';

@@ -1,4 +1,4 @@
-import { parseRichText } from '../layout/text/rich-text.js';
+import { parseRichText } from '../shared/rich-text.js';
 import type { TextValueData } from './engine-schema.js';
 
 type Run = TextValueData['runs'][number];

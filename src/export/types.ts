@@ -1,5 +1,5 @@
-import type { DisplayList } from '../layout/display-list.js';
-import type { RulebookSection } from '../layout/rulebook/types.js';
+import type { DisplayList } from '../shared/display-list.js';
+import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 
 /** One face of a set as `layoutSet` laid it out (the build's `Face`). */

@@ -1,4 +1,4 @@
-import type { DisplayList } from '../layout/display-list.js';
+import type { DisplayList } from '../shared/display-list.js';
 import { composeSheet, type Placement } from './compose.js';
 import { landscape, type Size } from './paper.js';
 

@@ -1,5 +1,5 @@
-import { resolveLength } from '../content/lengths.js';
-import type { DisplayItem, DisplayList } from '../layout/display-list.js';
+import { resolveLength } from '../shared/lengths.js';
+import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { composeSheet, sheetSide, type Placement, type Reach } from './compose.js';
 import { backSlot, type DuplexMode } from './duplex.js';
 import { fitGrid, gridSlots, type Grid, type Slot } from './grid.js';

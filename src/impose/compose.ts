@@ -1,5 +1,5 @@
-import type { DisplayItem, DisplayList, FontFace, Matrix } from '../layout/display-list.js';
-import { placementMatrix } from '../layout/placement.js';
+import type { DisplayItem, DisplayList, FontFace, Matrix } from '../shared/display-list.js';
+import { placementMatrix } from '../shared/placement.js';
 import type { Rotation } from './grid.js';
 
 /** How far past each side of its trim a placed component may show (its own sides, before turning). */

@@ -1,5 +1,5 @@
-export type { Rotation } from '../layout/placement.js';
-import type { Rotation } from '../layout/placement.js';
+export type { Rotation } from '../shared/placement.js';
+import type { Rotation } from '../shared/placement.js';
 
 export interface GridRequest {
   /** The sheet, in points. */

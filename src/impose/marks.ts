@@ -1,5 +1,5 @@
-import { resolveLength } from '../content/lengths.js';
-import type { DisplayItem, LineItem } from '../layout/display-list.js';
+import { resolveLength } from '../shared/lengths.js';
+import type { DisplayItem, LineItem } from '../shared/display-list.js';
 
 const MARK_LENGTH = resolveLength('5mm');
 const MARK_GAP = resolveLength('1mm');

@@ -1,4 +1,4 @@
-import { resolveLength } from '../content/lengths.js';
+import { resolveLength } from '../shared/lengths.js';
 
 export type PaperName = 'a4' | 'letter';
 export const PAPER_NAMES: readonly PaperName[] = ['a4', 'letter'];

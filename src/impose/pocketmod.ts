@@ -1,5 +1,5 @@
-import { resolveLength } from '../content/lengths.js';
-import type { DisplayItem, DisplayList } from '../layout/display-list.js';
+import { resolveLength } from '../shared/lengths.js';
+import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { composeSheet, type Placement } from './compose.js';
 import type { Rotation } from './grid.js';
 import { HAIRLINE } from './marks.js';

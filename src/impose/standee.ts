@@ -1,5 +1,5 @@
-import { resolveLength } from '../content/lengths.js';
-import type { DisplayItem, DisplayList } from '../layout/display-list.js';
+import { resolveLength } from '../shared/lengths.js';
+import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { placeComponent } from './compose.js';
 import { HAIRLINE } from './marks.js';
 

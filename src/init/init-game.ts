@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../content/paths.js';
+import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { idFromFolder } from '../content/ids.js';
 import { ID_PATTERN } from '../content/schema/common.js';
 

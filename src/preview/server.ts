@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SHARED_TEMPLATES_DIR } from '../content/paths.js';
+import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { buildOnce, type BuildCommandOptions } from '../cli/build-command.js';
 import type { CliIo } from '../cli/io.js';
 import { isAllowedHost, resolveServedPath } from './paths.js';

@@ -1,4 +1,4 @@
-import type { Matrix } from '../layout/display-list.js';
+import type { Matrix } from '../shared/display-list.js';
 
 /** The corner radius both backends use (SVG would clamp rx and ry separately; one value for both). */
 export function clampRadius(radius: number | undefined, width: number, height: number): number {
@@ -12,4 +12,4 @@ export function usableDash(dash: number[] | undefined): number[] | undefined {
   return dash;
 }
 
-export { placementMatrix, type Rotation } from '../layout/placement.js';
+export { placementMatrix, type Rotation } from '../shared/placement.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ImageSource } from '../layout/display-list.js';
+import type { ImageSource } from '../shared/display-list.js';
 import { formatRgbHex, parseColor } from './colors.js';
 
 /** The bytes of a PNG or JPEG source. */

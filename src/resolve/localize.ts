@@ -1,4 +1,4 @@
-import { fromPointer } from '../content/source.js';
+import { fromPointer } from '../shared/json-pointer.js';
 
 /** The text of a language: a plain string is the same in every language; else the entry, or the fallback's. */
 export function pickText(value: unknown, lang: string, fallback: string, finish: (text: string) => string = (t) => t): string {

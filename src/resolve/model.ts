@@ -1,7 +1,7 @@
 import type { LoadedSet } from '../content/model.js';
-import type { LengthUnit } from '../content/lengths.js';
+import type { LengthUnit } from '../shared/lengths.js';
 import type { Element } from '../content/schema/template.js';
-import type { FontRegistry } from '../layout/fonts.js';
+import type { FontRegistry } from '../shared/fonts.js';
 
 /** A template element with the unit of the template file it was written in. */
 export interface UnitElement {

@@ -1,10 +1,10 @@
-import { resolveLength } from '../content/lengths.js';
+import { resolveLength } from '../shared/lengths.js';
 import type { LoadedGame, LoadedSet } from '../content/model.js';
 import type { Game } from '../content/schema/game.js';
 import { NAMED_SIZES } from '../content/sizes.js';
-import { createFontRegistry, type FamilyFiles } from '../layout/fonts.js';
-import { chooseNarrowSpace } from '../i18n/narrow-space.js';
-import { typeset } from '../i18n/typeset.js';
+import { createFontRegistry, type FamilyFiles } from '../shared/fonts.js';
+import { chooseNarrowSpace } from '../language/narrow-space.js';
+import { typeset } from '../language/typeset.js';
 import { localizeData, pickText } from './localize.js';
 import type { ResolvedGame, ResolvedSet } from './model.js';
 import { resolveTemplate } from './resolve-template.js';

@@ -1,5 +1,5 @@
 import type { LoadedTemplate } from '../content/model.js';
-import { resolveLength } from '../content/lengths.js';
+import { resolveLength } from '../shared/lengths.js';
 import type { ResolvedTemplate, UnitElement } from './model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LENGTH_PATTERN, parseLength, resolveLength, TEMPLATE_LENGTH_PATTERN } from '../../src/content/lengths.js';
+import { LENGTH_PATTERN, parseLength, resolveLength, TEMPLATE_LENGTH_PATTERN } from '../../src/shared/lengths.js';
 
 describe('lengths', () => {
   it.each([

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { publishedSchemas } from '../../src/content/schema/published.js';
+import { publishedSchemas } from '../../src/build/published-schemas.js';
 import { ROOT } from '../helpers.js';
 
 const published = publishedSchemas();

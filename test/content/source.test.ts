@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ALIAS_COUNT, parseYaml, decodeText } from '../../src/content/load-yaml.js';
-import { fromPointer, locate, toPointer } from '../../src/content/source.js';
+import { locate } from '../../src/content/source.js';
+import { fromPointer, toPointer } from '../../src/shared/json-pointer.js';
 
 const text = [
   'id: dev', // 1

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OutputFile } from '../../src/build/manifest.js';
+import type { OutputFile } from '../../src/shared/output-file.js';
 import type { EngineDocument } from '../../src/export/engine-schema.js';
 import { exportEngineJson } from '../../src/export/export-engine-json.js';
 import { FIXTURES, ROOT, tempDir } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { OutputFile } from '../../src/build/manifest.js';
+import type { OutputFile } from '../../src/shared/output-file.js';
 
 export interface SavedObject {
   Name: string;

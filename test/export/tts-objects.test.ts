@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OutputFile } from '../../src/build/manifest.js';
+import type { OutputFile } from '../../src/shared/output-file.js';
 import { exportTts } from '../../src/export/tts/export-tts.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 import { prepareExport, writeFiles, writeManyCardsGame, type Prepared } from './helpers.js';

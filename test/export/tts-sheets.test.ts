@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OutputFile } from '../../src/build/manifest.js';
+import type { OutputFile } from '../../src/shared/output-file.js';
 import { exportTts } from '../../src/export/tts/export-tts.js';
 import { tempDir } from '../helpers.js';
 import { prepareExport, writeFiles, writeManyCardsGame, type Prepared } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTextEdits, EditError } from '../../src/i18n/edit-yaml.js';
+import { applyTextEdits, EditError } from '../../src/translate/edit-yaml.js';
 
 const SOURCE = [
   '# a comment at the top',

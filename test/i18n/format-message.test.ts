@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMessage, formatMessage, MessageError } from '../../src/i18n/format-message.js';
+import { checkMessage, formatMessage, MessageError } from '../../src/language/format-message.js';
 
 const FR = '{n, plural, one {# faveur} many {# de faveurs} other {# faveurs}}';
 const EN = '{n, plural, one {# favour} other {# favours}}';

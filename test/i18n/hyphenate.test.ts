@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHyphenate } from '../../src/i18n/hyphenate.js';
+import { createHyphenate } from '../../src/language/hyphenate.js';
 import type { Hyphenate } from '../../src/layout/text/split-word.js';
 
 const hyphenate: Hyphenate = createHyphenate();

@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { i18nExportCommand, i18nImportCommand, i18nMarkCurrentCommand } from '../../src/cli/i18n-command.js';
-import { checkContent, UsageError } from '../../src/content/check-content.js';
-import { collectTexts } from '../../src/i18n/collect-texts.js';
-import { countStatuses } from '../../src/i18n/text-status.js';
+import { checkContent } from '../../src/content/check-content.js';
+import { UsageError } from '../../src/shared/errors.js';
+import { collectTexts } from '../../src/translate/collect-texts.js';
+import { countStatuses } from '../../src/translate/text-status.js';
 import { captureIo, copyFullGame, read } from './helpers.js';
 
 const statusOf = (game: string) => countStatuses(collectTexts(checkContent(game)))[0]!;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from '../../src/content/check-content.js';
-import { allowMissingTranslations } from '../../src/i18n/allow-missing.js';
+import { allowMissingTranslations } from '../../src/content/allow-missing.js';
 import { copyFullGame, read } from './helpers.js';
 
 /** The full-game copy with the French name of the oil card removed (line 37 of the commented copy). */

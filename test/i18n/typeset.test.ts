@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseNarrowSpace } from '../../src/i18n/narrow-space.js';
-import { typeset } from '../../src/i18n/typeset.js';
-import { createFontRegistry } from '../../src/layout/fonts.js';
+import { chooseNarrowSpace } from '../../src/language/narrow-space.js';
+import { typeset } from '../../src/language/typeset.js';
+import { createFontRegistry } from '../../src/shared/fonts.js';
 
 const NB = '\u00A0'; // no-break space
 const NN = '\u202F'; // narrow no-break space

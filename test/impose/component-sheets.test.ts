@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLength } from '../../src/content/lengths.js';
+import { resolveLength } from '../../src/shared/lengths.js';
 import { imposeComponents, type ComponentSheetRequest } from '../../src/impose/component-sheets.js';
 import { standeeStrip, TAB_DEPTH } from '../../src/impose/standee.js';
 import { PAPERS } from '../../src/impose/paper.js';
-import type { DisplayList, GroupItem, LineItem } from '../../src/layout/display-list.js';
+import type { DisplayList, GroupItem, LineItem } from '../../src/shared/display-list.js';
 
 const mm = (n: number) => resolveLength(`${n}mm`);
 const W = mm(63);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLength } from '../../src/content/lengths.js';
-import { placementMatrix } from '../../src/layout/placement.js';
+import { resolveLength } from '../../src/shared/lengths.js';
+import { placementMatrix } from '../../src/shared/placement.js';
 import { backSlot } from '../../src/impose/duplex.js';
 import { fitGrid, gridSlots, type Grid, type Slot } from '../../src/impose/grid.js';
 import { PAPERS } from '../../src/impose/paper.js';
-import type { Matrix } from '../../src/layout/display-list.js';
+import type { Matrix } from '../../src/shared/display-list.js';
 
 const mm = (n: number) => resolveLength(`${n}mm`);
 const poker = { width: mm(63), height: mm(88) };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLength } from '../../src/content/lengths.js';
+import { resolveLength } from '../../src/shared/lengths.js';
 import { bookletOrder, bookletPage, imposeBooklet, paddedPageCount } from '../../src/impose/booklet.js';
 import { imposePocketmod, pocketmodPanel } from '../../src/impose/pocketmod.js';
 import { PAPERS } from '../../src/impose/paper.js';
-import type { DisplayItem, DisplayList, GroupItem, LineItem } from '../../src/layout/display-list.js';
+import type { DisplayItem, DisplayList, GroupItem, LineItem } from '../../src/shared/display-list.js';
 
 const mm = (n: number) => resolveLength(`${n}mm`);
 

@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument as LibDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { DisplayList } from '../../src/layout/display-list.js';
+import type { DisplayList } from '../../src/shared/display-list.js';
 import { renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
 import { sampleCard } from './sample-list.js';
 

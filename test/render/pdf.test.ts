@@ -1,7 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument as LibDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DisplayList, TextItem as DisplayTextItem } from '../../src/layout/display-list.js';
+import type { DisplayList, TextItem as DisplayTextItem } from '../../src/shared/display-list.js';
 import { defaultCreationDate, renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
 import { glyphOrigins, openPdf, textItems } from './read-pdf.js';
 import { FONTS, FRENCH, mm, sampleCard, shapeRun } from './sample-list.js';

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import type { Matrix } from '../../src/layout/display-list.js';
+import type { Matrix } from '../../src/shared/display-list.js';
 import { placementMatrix, type Rotation } from '../../src/render/geometry.js';
 import { drawDisplayList } from '../../src/render/pdf/draw-display-list.js';
 import { openPdf, textItems } from './read-pdf.js';

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DisplayList, RectItem } from '../../src/layout/display-list.js';
+import type { DisplayList, RectItem } from '../../src/shared/display-list.js';
 import { renderPng, type RenderedPng } from '../../src/render/png/render-png.js';
 import { countDifferentPixels, decodePng, pixelAt, referencePng } from './pixels.js';
 import { FONT_PATH, mm, sampleCard } from './sample-list.js';
-import { openFont } from '../../src/layout/fonts.js';
+import { openFont } from '../../src/shared/fonts.js';
 
 /** Differences allowed against the reference; a rect moved by 2 px gives several hundred. */
 const TOLERANCE = 40;

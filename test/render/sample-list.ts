@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DisplayList, GlyphRun } from '../../src/layout/display-list.js';
-import { openFont } from '../../src/layout/fonts.js';
+import type { DisplayList, GlyphRun } from '../../src/shared/display-list.js';
+import { openFont } from '../../src/shared/fonts.js';
 import iconSet from '@iconify-json/game-icons/icons.json' with { type: 'json' };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

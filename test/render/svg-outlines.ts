@@ -1,5 +1,5 @@
-import type { GlyphRun } from '../../src/layout/display-list.js';
-import { openFont } from '../../src/layout/fonts.js';
+import type { GlyphRun } from '../../src/shared/display-list.js';
+import { openFont } from '../../src/shared/fonts.js';
 
 export interface Box {
   minX: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayList, TextItem } from '../../src/layout/display-list.js';
+import type { DisplayList, TextItem } from '../../src/shared/display-list.js';
 import { renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
 import { renderSvg } from '../../src/render/svg/render-svg.js';
 import { glyphOrigins, openPdf } from './read-pdf.js';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TString } from '@sinclair/typebox';
-import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../lengths.js';
+import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
 
 /** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
 export const LOCALIZED_KEYWORD = 'x-localized';

@@ -1,5 +1,5 @@
-import { pointsToMm } from '../../content/lengths.js';
-import type { OutputFile } from '../../build/manifest.js';
+import { pointsToMm } from '../../shared/lengths.js';
+import type { OutputFile } from '../../shared/output-file.js';
 import { facesByItem } from '../face-paths.js';
 import type { ExportFace, ExportSet } from '../types.js';
 import { composeSheet } from './compose-sheet.js';

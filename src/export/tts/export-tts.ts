@@ -1,4 +1,4 @@
-import type { OutputFile } from '../../build/manifest.js';
+import type { OutputFile } from '../../shared/output-file.js';
 import { stringifyStable } from '../stable-json.js';
 import type { ExportInput, ExportOptions } from '../types.js';
 import { arrangePieces } from './arrange.js';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DisplayList } from '../../layout/display-list.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import { renderSvg } from '../../render/svg/render-svg.js';
 
 export interface Raster {

@@ -1,4 +1,4 @@
-import type { OutputFile } from '../../build/manifest.js';
+import type { OutputFile } from '../../shared/output-file.js';
 import type { ResolvedItem } from '../../resolve/model.js';
 import { toTextValue } from '../text-value.js';
 import type { ObjectState } from './objects.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { pointsToMm } from '../../content/lengths.js';
-import type { DisplayList } from '../../layout/display-list.js';
+import { pointsToMm } from '../../shared/lengths.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { encodePng, mmToPx, rasterizeTrim } from './face-raster.js';
 import { MAX_SHEET_PX } from './sheet-plan.js';

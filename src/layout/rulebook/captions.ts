@@ -1,4 +1,4 @@
-import { GAME_ICONS_CREDIT } from '../text/icons.js';
+import { GAME_ICONS_CREDIT } from '../../shared/icons.js';
 
 /** The few words pocketpress itself prints in a rulebook, per language (English for any other). */
 export interface Captions {

@@ -1,5 +1,5 @@
 import { plainText, type Block } from './blocks.js';
-import type { RulebookSection } from './types.js';
+import type { RulebookSection } from '../../shared/rulebook-section.js';
 
 /**
  * The heading structure: each top-level heading with the plain text of the blocks under it

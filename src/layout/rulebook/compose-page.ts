@@ -1,4 +1,4 @@
-import type { DisplayItem, DisplayList, FontFace } from '../display-list.js';
+import type { DisplayItem, DisplayList, FontFace } from '../../shared/display-list.js';
 import { layoutText } from '../text/layout-text.js';
 import type { FlowContext } from './flow-context.js';
 import { escapeRich } from './inline-text.js';

@@ -1,5 +1,5 @@
-import type { DisplayItem, Hex } from '../display-list.js';
-import { findGameIcon } from '../text/icons.js';
+import type { DisplayItem, Hex } from '../../shared/display-list.js';
+import { findGameIcon } from '../../shared/icons.js';
 
 export interface Box {
   x: number;

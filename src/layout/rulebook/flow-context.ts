@@ -1,7 +1,7 @@
 import type { ResolvedGame } from '../../resolve/model.js';
-import type { Hex } from '../display-list.js';
-import type { FontStyle, FontWeight } from '../fonts.js';
-import type { IconResolver } from '../text/icons.js';
+import type { Hex } from '../../shared/display-list.js';
+import type { FontStyle, FontWeight } from '../../shared/fonts.js';
+import type { IconResolver } from '../../shared/icons.js';
 import type { Hyphenate } from '../text/split-word.js';
 import type { PageStyle } from './page-style.js';
 

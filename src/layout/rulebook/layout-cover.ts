@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { DisplayItem, DisplayList, FontFace } from '../display-list.js';
-import { findGameIcon } from '../text/icons.js';
-import type { LayoutProblem } from '../template/context.js';
+import type { DisplayItem, DisplayList, FontFace } from '../../shared/display-list.js';
+import { findGameIcon } from '../../shared/icons.js';
+import type { LayoutProblem } from '../../shared/problem.js';
 import { captionsFor } from './captions.js';
 import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';
 import { escapeRich } from './inline-text.js';

@@ -1,4 +1,4 @@
-import type { DisplayItem, DisplayList, FontFace } from '../display-list.js';
+import type { DisplayItem, DisplayList, FontFace } from '../../shared/display-list.js';
 import { captionsFor } from './captions.js';
 import { FOLD_DRAWINGS } from './draw-folding.js';
 import { bodyText, type FlowContext } from './flow-context.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { DisplayList } from '../display-list.js';
-import type { LayoutProblem } from '../template/context.js';
+import type { DisplayList } from '../../shared/display-list.js';
+import type { LayoutProblem } from '../../shared/problem.js';
 import type { Block } from './blocks.js';
 import { checkLength } from './check-length.js';
 import { collectSections } from './collect-sections.js';

@@ -1,6 +1,6 @@
-import { resolveLength } from '../../content/lengths.js';
+import { resolveLength } from '../../shared/lengths.js';
 import type { ResolvedGame } from '../../resolve/model.js';
-import type { Hex } from '../display-list.js';
+import type { Hex } from '../../shared/display-list.js';
 import type { Imposition } from './types.js';
 
 export type FolioPosition = 'bottom-center' | 'bottom-outside' | 'top-center' | 'top-outside' | 'none';

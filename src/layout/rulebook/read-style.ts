@@ -1,4 +1,4 @@
-import { parseLength, POINTS_PER_UNIT, pointsToMm } from '../../content/lengths.js';
+import { parseLength, POINTS_PER_UNIT, pointsToMm } from '../../shared/lengths.js';
 import { HEX_COLOR_PATTERN } from '../../content/schema/common.js';
 import type { ResolvedGame } from '../../resolve/model.js';
 import { didYouMean } from '../../diagnostics/did-you-mean.js';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import { pointsToMm } from '../../content/lengths.js';
-import { checkGamePath, type PathCheck } from '../../content/paths.js';
-import type { ImageSource } from '../display-list.js';
+import { pointsToMm } from '../../shared/lengths.js';
+import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';
+import type { ImageSource } from '../../shared/display-list.js';
 import type { Block } from './blocks.js';
 import { bodyText, type Column, type FlowContext } from './flow-context.js';
 import { escapeRich } from './inline-text.js';

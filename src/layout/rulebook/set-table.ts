@@ -1,4 +1,4 @@
-import type { DisplayItem, FontFace } from '../display-list.js';
+import type { DisplayItem, FontFace } from '../../shared/display-list.js';
 import { layoutText } from '../text/layout-text.js';
 import type { Block, CellAlign, Inline } from './blocks.js';
 import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';

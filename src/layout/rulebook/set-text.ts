@@ -1,4 +1,4 @@
-import type { ImageItem, TextItem } from '../display-list.js';
+import type { ImageItem, TextItem } from '../../shared/display-list.js';
 import { layoutText } from '../text/layout-text.js';
 import type { Column, FlowContext, TextStyle } from './flow-context.js';
 import { moveItems, type Slice } from './slice.js';

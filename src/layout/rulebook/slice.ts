@@ -1,4 +1,4 @@
-import type { DisplayItem, FontFace, Hex } from '../display-list.js';
+import type { DisplayItem, FontFace, Hex } from '../../shared/display-list.js';
 import type { Block } from './blocks.js';
 
 /** A shaded box around the slices of one sidebar, drawn per page around those on it. */

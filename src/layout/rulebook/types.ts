@@ -1,8 +1,9 @@
+import type { RulebookSection } from '../../shared/rulebook-section.js';
 import type { ResolvedGame } from '../../resolve/model.js';
-import type { DisplayList } from '../display-list.js';
-import type { IconResolver } from '../text/icons.js';
+import type { DisplayList } from '../../shared/display-list.js';
+import type { IconResolver } from '../../shared/icons.js';
 import type { Hyphenate } from '../text/split-word.js';
-import type { LayoutProblem } from '../template/context.js';
+import type { LayoutProblem } from '../../shared/problem.js';
 
 /** How the pages will be printed: decides the style defaults, the folding page and the page budget. */
 export type Imposition = 'pocketmod' | 'booklet' | 'pages';
@@ -24,13 +25,6 @@ export interface RulebookRequest {
 }
 
 /** One heading of the rules, the plain text under it (up to the next heading) and the page it starts on. */
-export interface RulebookSection {
-  level: number;
-  title: string;
-  text: string;
-  /** 1-based; the cover is page 1. */
-  page: number;
-}
 
 export interface RulebookLayout {
   /** In reading order: the cover first; for a PocketMod, the folding steps on the last page of the last sheet. */

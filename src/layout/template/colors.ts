@@ -1,6 +1,6 @@
 import { HEX_COLOR_PATTERN } from '../../content/schema/common.js';
-import type { Hex } from '../display-list.js';
-import { interpolate } from './bindings.js';
+import type { Hex } from '../../shared/display-list.js';
+import { interpolate } from '../../shared/expressions/bindings.js';
 import { placeOf, type FaceContext } from './context.js';
 
 const NAMED: Record<string, Hex | undefined> = { black: '#000000', white: '#ffffff', none: undefined, transparent: undefined };

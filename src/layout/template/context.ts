@@ -1,19 +1,11 @@
-import type { LengthUnit } from '../../content/lengths.js';
+import type { ImagePlace, LayoutProblem } from '../../shared/problem.js';
+import type { LengthUnit } from '../../shared/lengths.js';
 import type { ResolvedGame, ResolvedSet } from '../../resolve/model.js';
-import type { FontFace } from '../display-list.js';
-import type { IconResolver } from '../text/icons.js';
-import { parseBindings } from './bindings.js';
-import { bindingPlace, type Scope, type ScopePointers } from './scope.js';
+import type { FontFace } from '../../shared/display-list.js';
+import type { IconResolver } from '../../shared/icons.js';
+import { parseBindings } from '../../shared/expressions/bindings.js';
+import { bindingPlace, type Scope, type ScopePointers } from '../../shared/expressions/scope.js';
 
-/** A problem found while laying out a face, placed later at its line. */
-export interface LayoutProblem {
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  /** The file to point at (a set file or a template file) and the pointer inside it. */
-  file: string;
-  pointer: string;
-}
 
 /** The place of a problem with what `written` shows: the item field it binds, else the template element's key. */
 export function placeOf(written: string, key: string, ctx: FaceContext): { file: string; pointer: string } {
@@ -23,11 +15,6 @@ export function placeOf(written: string, key: string, ctx: FaceContext): { file:
   return pointer === undefined ? { file: ctx.file, pointer: `${ctx.pointer}/${key}` } : { file: setSource.file.path, pointer };
 }
 
-/** Where an image file is named, for a problem found when it is decoded. */
-export interface ImagePlace {
-  file: string;
-  pointer: string;
-}
 
 /** What every element of one face is evaluated with. */
 export interface FaceContext {

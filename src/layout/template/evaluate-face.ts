@@ -1,9 +1,10 @@
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../../resolve/model.js';
-import type { DisplayList, FontFace } from '../display-list.js';
-import type { IconResolver } from '../text/icons.js';
+import type { DisplayList, FontFace } from '../../shared/display-list.js';
+import type { IconResolver } from '../../shared/icons.js';
 import { bindingRoots } from './reads.js';
 import { resolveColor } from './colors.js';
-import type { FaceContext, ImagePlace, LayoutProblem } from './context.js';
+import type { FaceContext } from './context.js';
+import type { ImagePlace, LayoutProblem } from '../../shared/problem.js';
 import { evaluateElement } from './evaluate-template.js';
 import { round } from './geometry.js';
 

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { imageSize } from 'image-size';
-import { resolveLength } from '../../content/lengths.js';
-import { checkGamePath } from '../../content/paths.js';
+import { resolveLength } from '../../shared/lengths.js';
+import { checkGamePath } from '../../shared/game-paths.js';
 import type { ImageElement } from '../../content/schema/template.js';
-import type { DisplayItem, ImageItem, ImageSource } from '../display-list.js';
-import { interpolate } from './bindings.js';
+import type { DisplayItem, ImageItem, ImageSource } from '../../shared/display-list.js';
+import { interpolate } from '../../shared/expressions/bindings.js';
 import { placeOf, type FaceContext } from './context.js';
 import { box, round } from './geometry.js';
 

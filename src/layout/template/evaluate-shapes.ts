@@ -1,7 +1,7 @@
-import { resolveLength } from '../../content/lengths.js';
+import { resolveLength } from '../../shared/lengths.js';
 import type { EllipseElement, LineElement, PathElement, PolygonElement, RectElement } from '../../content/schema/template.js';
 import type { Static } from '@sinclair/typebox';
-import type { DisplayItem, Paint } from '../display-list.js';
+import type { DisplayItem, Paint } from '../../shared/display-list.js';
 import { resolveColor } from './colors.js';
 import type { FaceContext } from './context.js';
 import { box, length, round, scaleThenTranslate } from './geometry.js';

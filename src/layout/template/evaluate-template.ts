@@ -1,13 +1,13 @@
 import type { Element } from '../../content/schema/template.js';
-import { assertNever, type DisplayItem, type Matrix } from '../display-list.js';
+import { assertNever, type DisplayItem, type Matrix } from '../../shared/display-list.js';
 import type { FaceContext } from './context.js';
-import { evaluateCondition, parseCondition } from './conditions.js';
+import { evaluateCondition, parseCondition } from '../../shared/expressions/conditions.js';
 import { evaluateImage } from './evaluate-image.js';
 import { evaluateEllipse, evaluateLine, evaluatePath, evaluatePolygon, evaluateRect } from './evaluate-shapes.js';
 import { evaluateText } from './evaluate-text.js';
 import { box, length, rotateAbout, round, translate } from './geometry.js';
-import { interpolate } from './bindings.js';
-import { pointerOf, readPath } from './scope.js';
+import { interpolate } from '../../shared/expressions/bindings.js';
+import { pointerOf, readPath } from '../../shared/expressions/scope.js';
 
 type Group = Extract<Element, { type: 'group' }>;
 

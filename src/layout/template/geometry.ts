@@ -1,5 +1,5 @@
-import { resolveLength } from '../../content/lengths.js';
-import type { Matrix } from '../display-list.js';
+import { resolveLength } from '../../shared/lengths.js';
+import type { Matrix } from '../../shared/display-list.js';
 import type { FaceContext } from './context.js';
 
 export interface Box {

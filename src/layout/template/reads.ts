@@ -1,6 +1,6 @@
 import type { Element } from '../../content/schema/template.js';
-import { parseBindings } from './bindings.js';
-import { conditionPaths, parseCondition } from './conditions.js';
+import { parseBindings } from '../../shared/expressions/bindings.js';
+import { conditionPaths, parseCondition } from '../../shared/expressions/conditions.js';
 
 /** The scope names (item, game, slot…) an element and its children read. */
 export function bindingRoots(element: Element): Set<string> {

@@ -1,5 +1,5 @@
-import type { PlacedGlyph } from '../display-list.js';
-import type { ResolvedFont } from '../fonts.js';
+import type { PlacedGlyph } from '../../shared/display-list.js';
+import type { ResolvedFont } from '../../shared/fonts.js';
 import type { BrokenLine } from './line-break.js';
 import type { IconBox, TextSettings } from './measure.js';
 import { measureFont, measureIcon } from './measure.js';

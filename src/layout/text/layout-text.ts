@@ -1,8 +1,8 @@
-import type { DisplayItem, FontFace } from '../display-list.js';
+import type { DisplayItem, FontFace } from '../../shared/display-list.js';
 import { chooseSize } from './choose-size.js';
 import { measureBlock, placeLines } from './place-lines.js';
 import { resolveInlines } from './resolve-inlines.js';
-import { parseRichText } from './rich-text.js';
+import { parseRichText } from '../../shared/rich-text.js';
 import { segmentWords } from './segment-words.js';
 import type { SetLines } from './set-lines.js';
 import { setLines } from './set-lines.js';

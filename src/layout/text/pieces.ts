@@ -1,5 +1,5 @@
-import type { ResolvedFont } from '../fonts.js';
-import type { ResolvedIcon } from './icons.js';
+import type { ResolvedFont } from '../../shared/fonts.js';
+import type { ResolvedIcon } from '../../shared/icons.js';
 
 /** A piece of a paragraph in one font: text, or an inline icon sized after its font. */
 export type Piece =

@@ -1,4 +1,4 @@
-import type { GlyphRun, Hex, ImageItem } from '../display-list.js';
+import type { GlyphRun, Hex, ImageItem } from '../../shared/display-list.js';
 import type { BuiltLine } from './build-line.js';
 import type { LineInfo, TextAlign, TextBox, TextVAlign } from './types.js';
 

@@ -1,9 +1,9 @@
-import type { FontRegistry, FontStyle, FontWeight, ResolvedFont } from '../fonts.js';
+import type { FontRegistry, FontStyle, FontWeight, ResolvedFont } from '../../shared/fonts.js';
 import { checkCoverage } from './coverage.js';
-import type { IconResolver } from './icons.js';
-import { suggestGameIcons } from './icons.js';
+import type { IconResolver } from '../../shared/icons.js';
+import { suggestGameIcons } from '../../shared/icons.js';
 import type { Piece } from './pieces.js';
-import type { RichSpan } from './rich-text.js';
+import type { RichSpan } from '../../shared/rich-text.js';
 import type { TextProblem, TextTransform } from './types.js';
 
 export interface InlineContext {

@@ -1,4 +1,4 @@
-import type { ResolvedFont } from '../fonts.js';
+import type { ResolvedFont } from '../../shared/fonts.js';
 import type { BuiltLine } from './build-line.js';
 import { buildLine } from './build-line.js';
 import { breakParagraph } from './line-break.js';

@@ -1,5 +1,5 @@
 import type * as fontkit from 'fontkit';
-import type { PlacedGlyph } from '../display-list.js';
+import type { PlacedGlyph } from '../../shared/display-list.js';
 
 /**
  * The OpenType features text is shaped with. A PDF backend that lets pdfkit shape a run's

@@ -1,6 +1,6 @@
-import type { DisplayItem, FontFace, Hex } from '../display-list.js';
-import type { FontRegistry, FontStyle, FontWeight } from '../fonts.js';
-import type { IconResolver } from './icons.js';
+import type { DisplayItem, FontFace, Hex } from '../../shared/display-list.js';
+import type { FontRegistry, FontStyle, FontWeight } from '../../shared/fonts.js';
+import type { IconResolver } from '../../shared/icons.js';
 import type { Hyphenate } from './split-word.js';
 
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';

@@ -1,4 +1,4 @@
-import type { DisplayList } from '../../layout/display-list.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import { parseColor, combinedAlpha } from '../colors.js';
 import { placementMatrix, type Rotation } from '../geometry.js';
 import { drawItems } from './draw-item.js';

@@ -1,5 +1,5 @@
 import type * as fontkit from 'fontkit';
-import type { GlyphRun, PlacedGlyph } from '../../layout/display-list.js';
+import type { GlyphRun, PlacedGlyph } from '../../shared/display-list.js';
 import { applyFill } from './paint-shape.js';
 import { tagSubsetByContent, type SubsetFont } from './tag-subset.js';
 

@@ -1,5 +1,5 @@
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { ImageItem } from '../../layout/display-list.js';
+import type { ImageItem } from '../../shared/display-list.js';
 import { prepareSvgImage, tintAlpha } from '../image-source.js';
 import { clipToShape } from './outline-shape.js';
 import { drawIntoForm, drawTransparencyGroup } from './draw-transparency-group.js';

@@ -1,4 +1,4 @@
-import { assertNever, type DisplayItem, type GroupItem } from '../../layout/display-list.js';
+import { assertNever, type DisplayItem, type GroupItem } from '../../shared/display-list.js';
 import { clampRadius } from '../geometry.js';
 import { drawGlyphRun } from './draw-glyph-run.js';
 import { drawImage } from './draw-image.js';

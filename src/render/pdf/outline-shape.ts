@@ -1,4 +1,4 @@
-import type { ClipShape } from '../../layout/display-list.js';
+import type { ClipShape } from '../../shared/display-list.js';
 import { clampRadius } from '../geometry.js';
 
 /** Adds a rectangle (rounded if radius > 0) or an ellipse inscribed in the box to the path. */

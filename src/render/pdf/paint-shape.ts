@@ -1,4 +1,4 @@
-import type { Paint } from '../../layout/display-list.js';
+import type { Paint } from '../../shared/display-list.js';
 import { combinedAlpha, parseColor, type Rgba } from '../colors.js';
 import { usableDash } from '../geometry.js';
 

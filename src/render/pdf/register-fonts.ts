@@ -1,4 +1,4 @@
-import type { FontFace } from '../../layout/display-list.js';
+import type { FontFace } from '../../shared/display-list.js';
 
 /** Font names registered per document: name → file. */
 const registered = new WeakMap<PDFKit.PDFDocument, Map<string, string>>();

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { DisplayList } from '../../layout/display-list.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
 

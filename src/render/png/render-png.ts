@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DisplayList } from '../../layout/display-list.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import { parseColor } from '../colors.js';
 import { renderSvg } from '../svg/render-svg.js';
 

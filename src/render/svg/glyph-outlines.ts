@@ -1,5 +1,5 @@
-import type { GlyphRun } from '../../layout/display-list.js';
-import { openFont } from '../../layout/fonts.js';
+import type { GlyphRun } from '../../shared/display-list.js';
+import { openFont } from '../../shared/fonts.js';
 import { num } from './format.js';
 
 /** A glyph outline in font units, y up: [command letter, ...coordinates]. */

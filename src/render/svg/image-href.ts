@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { ImageItem } from '../../layout/display-list.js';
+import type { ImageItem } from '../../shared/display-list.js';
 import { prepareSvgImage, readImageBytes } from '../image-source.js';
 
 const MIME = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' } as const;

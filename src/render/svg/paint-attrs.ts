@@ -1,4 +1,4 @@
-import type { Paint } from '../../layout/display-list.js';
+import type { Paint } from '../../shared/display-list.js';
 import { combinedAlpha, formatRgbHex, parseColor } from '../colors.js';
 import { usableDash } from '../geometry.js';
 import { num } from './format.js';

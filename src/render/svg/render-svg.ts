@@ -1,4 +1,4 @@
-import type { DisplayList } from '../../layout/display-list.js';
+import type { DisplayList } from '../../shared/display-list.js';
 import { attrs } from './format.js';
 import { fillAttrs } from './paint-attrs.js';
 import { svgItem, type SvgContext } from './svg-item.js';

@@ -1,4 +1,4 @@
-import { assertNever, type ClipShape, type DisplayItem, type FontFace } from '../../layout/display-list.js';
+import { assertNever, type ClipShape, type DisplayItem, type FontFace } from '../../shared/display-list.js';
 import { clampRadius } from '../geometry.js';
 import { tintAlpha } from '../image-source.js';
 import { attrs, num } from './format.js';

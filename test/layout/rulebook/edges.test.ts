@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageItem, RectItem } from '../../../src/layout/display-list.js';
+import type { ImageItem, RectItem } from '../../../src/shared/display-list.js';
 import path from 'node:path';
 import { A5, GAME_DIR, game, MM, rulebook, textOf } from './helpers.js';
 

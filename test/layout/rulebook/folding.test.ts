@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineItem, RectItem } from '../../../src/layout/display-list.js';
+import type { LineItem, RectItem } from '../../../src/shared/display-list.js';
 import { FOLD_DRAWINGS } from '../../../src/layout/rulebook/draw-folding.js';
 import { MM, rulebook, textOf } from './helpers.js';
 

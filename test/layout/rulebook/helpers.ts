@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkContent } from '../../../src/content/check-content.js';
-import type { DisplayItem, DisplayList, GlyphRun } from '../../../src/layout/display-list.js';
+import type { DisplayItem, DisplayList, GlyphRun } from '../../../src/shared/display-list.js';
 import { layoutRulebook } from '../../../src/layout/rulebook/layout-rulebook.js';
 import type { RulebookRequest } from '../../../src/layout/rulebook/types.js';
-import { createIconResolver } from '../../../src/layout/text/icons.js';
+import { createIconResolver } from '../../../src/shared/icons.js';
 import { resolveGame } from '../../../src/resolve/resolve-game.js';
 import { FIXTURES } from '../../helpers.js';
 

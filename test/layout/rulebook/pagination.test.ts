@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayList } from '../../../src/layout/display-list.js';
+import type { DisplayList } from '../../../src/shared/display-list.js';
 import { linesOf, MM, rulebook } from './helpers.js';
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { RectItem } from '../../../src/layout/display-list.js';
+import type { RectItem } from '../../../src/shared/display-list.js';
 import { renderPng } from '../../../src/render/png/render-png.js';
 import { rulebook, textOf } from './helpers.js';
 

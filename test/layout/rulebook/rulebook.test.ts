@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DisplayList, EllipseItem, ImageItem, RectItem } from '../../../src/layout/display-list.js';
+import type { DisplayList, EllipseItem, ImageItem, RectItem } from '../../../src/shared/display-list.js';
 import { A5, game, linesOf, MM, POCKETMOD, rulebook, runsOf, textOf } from './helpers.js';
 
 const en = rulebook();

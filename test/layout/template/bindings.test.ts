@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, parseBindings } from '../../../src/layout/template/bindings.js';
+import { interpolate, parseBindings } from '../../../src/shared/expressions/bindings.js';
 
 const scope = { item: { name: 'Oil', count: 3, skeletons: 10000, health: -1, gain: 2, slots: [{ time: '9 pm' }], tags: ['a', 'b'] }, game: { title: 'Cadwallon' } };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionPaths, evaluateCondition, parseCondition } from '../../../src/layout/template/conditions.js';
+import { conditionPaths, evaluateCondition, parseCondition } from '../../../src/shared/expressions/conditions.js';
 
 const scope = {
   item: { kind: 'event', health: -1, exits: ['north', 'east'], art: '', name: 'Oil', count: 2 },

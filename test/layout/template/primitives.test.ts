@@ -2,8 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutSet } from '../../../src/build/build-game.js';
 import { checkContent } from '../../../src/content/check-content.js';
-import type { GroupItem, TextItem } from '../../../src/layout/display-list.js';
-import type { LayoutProblem } from '../../../src/layout/template/context.js';
+import type { GroupItem, TextItem } from '../../../src/shared/display-list.js';
+import type { LayoutProblem } from '../../../src/shared/problem.js';
 import { resolveGame } from '../../../src/resolve/resolve-game.js';
 import { FIXTURES } from '../../helpers.js';
 

@@ -1,5 +1,5 @@
-import type { GlyphRun, ImageItem } from '../../../src/layout/display-list.js';
-import { createFontRegistry } from '../../../src/layout/fonts.js';
+import type { GlyphRun, ImageItem } from '../../../src/shared/display-list.js';
+import { createFontRegistry } from '../../../src/shared/fonts.js';
 import type { TextLayout } from '../../../src/layout/text/types.js';
 import { ROOT } from '../../helpers.js';
 

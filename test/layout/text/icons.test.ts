@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createIconResolver, findGameIcon, GAME_ICONS_CREDIT, measureSvg } from '../../../src/layout/text/icons.js';
+import { createIconResolver, findGameIcon, GAME_ICONS_CREDIT, measureSvg } from '../../../src/shared/icons.js';
 import { layoutText } from '../../../src/layout/text/layout-text.js';
 import { tempDir } from '../../helpers.js';
 import { fonts, iconsOf, runsOf } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedFont } from '../../../src/layout/fonts.js';
+import type { ResolvedFont } from '../../../src/shared/fonts.js';
 import { layoutText } from '../../../src/layout/text/layout-text.js';
 import { breakParagraph } from '../../../src/layout/text/line-break.js';
 import { piecesText } from '../../../src/layout/text/pieces.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RichSpan } from '../../../src/layout/text/rich-text.js';
-import { parseRichText } from '../../../src/layout/text/rich-text.js';
+import type { RichSpan } from '../../../src/shared/rich-text.js';
+import { parseRichText } from '../../../src/shared/rich-text.js';
 
 const t = (text: string, bold = false, italic = false): RichSpan => ({ kind: 'text', text, bold, italic });
 const icon = (name: string, bold = false, italic = false): RichSpan => ({ kind: 'icon', name, bold, italic });

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { runValidator } from '../content/ajv.js';
 import type { LoadedYaml } from '../content/load-yaml.js';
 import type { ContentCheck, LoadedGame } from '../content/model.js';
-import { fromPointer, locate } from '../content/source.js';
+import { locate } from '../content/source.js';
+import { fromPointer } from '../shared/json-pointer.js';
 import { coreValidators } from '../content/validators.js';
-import { declaredLanguagesOf, gameIdOf, sourceLanguageOf } from './source-language.js';
+import { declaredLanguagesOf, gameIdOf, sourceLanguageOf } from '../content/source-language.js';
 
 /** One text a player reads, as written in the content: a plain string or a map of languages. */
 export interface TextEntry {

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { UsageError } from '../content/check-content.js';
+import { UsageError } from '../shared/errors.js';
 import { LANG_PATTERN } from '../content/schema/common.js';
 
 /** One row of a translator's file: which text, and its text in each of the two languages. */

@@ -1,4 +1,4 @@
-import type { LoadedGame } from '../content/model.js';
+import type { LoadedGame } from './model.js';
 
 function gameRecord(game: LoadedGame): Record<string, unknown> {
   const data = game.source.data;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ContentCheck } from '../content/model.js';
+import type { ContentCheck } from './model.js';
 import { sourceLanguageOf } from './source-language.js';
 
 /**

@@ -1,7 +1,7 @@
-import { EngineSchema } from '../../export/engine-schema.js';
-import { GameSchema } from './game.js';
-import { SetSchema } from './set.js';
-import { TemplateSchema } from './template.js';
+import { EngineSchema } from '../export/engine-schema.js';
+import { GameSchema } from '../content/schema/game.js';
+import { SetSchema } from '../content/schema/set.js';
+import { TemplateSchema } from '../content/schema/template.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

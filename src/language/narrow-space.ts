@@ -1,4 +1,4 @@
-import type { FontRegistry, FontStyle, FontWeight } from '../layout/fonts.js';
+import type { FontRegistry, FontStyle, FontWeight } from '../shared/fonts.js';
 
 const FACES: [FontWeight, FontStyle][] = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], ['bold', 'italic']];
 

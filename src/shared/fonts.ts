@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as fontkit from 'fontkit';
-import { resolvePackageFile } from '../content/paths.js';
+import { resolvePackageFile } from './game-paths.js';
 import type { FontFace } from './display-list.js';
 
 export type FontWeight = 'normal' | 'bold';

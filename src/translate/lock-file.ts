@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument, stringify } from 'yaml';
-import { UsageError } from '../content/check-content.js';
+import { UsageError } from '../shared/errors.js';
 
 /**
  * A lock file, `<game>/i18n/<lang>.lock.yaml`, remembers for each translated text the hash

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { checkGamePath } from '../../content/paths.js';
-import { closestMatch } from '../../diagnostics/did-you-mean.js';
+import { checkGamePath } from './game-paths.js';
+import { closestMatch } from '../diagnostics/did-you-mean.js';
 
 /** An inline icon: SVG markup (single colour icons use currentColor) and its natural size. */
 export interface ResolvedIcon {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { fromPointer } from '../content/source.js';
+import { fromPointer } from '../shared/json-pointer.js';
 import { formatScalar, type ScalarStyle } from './format-scalar.js';
 
 /** One text to write: the entry of `lang` in the map at `pointer`, or the map that replaces a plain string. */

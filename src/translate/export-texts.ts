@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { UsageError } from '../content/check-content.js';
+import { UsageError } from '../shared/errors.js';
 import type { GameTexts } from './collect-texts.js';
 import { describeTexts, type TextRow, type TextStatus } from './text-status.js';
 

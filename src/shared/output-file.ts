@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+
+export type FileKind =
+  | 'rulebook'
+  | 'rulebook-pages'
+  | 'card-sheet'
+  | 'tile-sheet'
+  | 'token-sheet'
+  | 'board'
+  | 'standee-sheet'
+  | 'component-png'
+  | 'component-pdf'
+  | 'engine-json'
+  | 'tts-sheet'
+  | 'tts-json';
+
+/** What the manifest says of a file besides its path, size and hash. */
+export interface FileFacts {
+  kind: FileKind;
+  [key: string]: unknown;
+}
+
+/** One file written for a game and language, as listed in manifest.json. */
+export interface ManifestEntry extends FileFacts {
+  path: string;
+}
+
+/** A file to write: its bytes and what the manifest says of it (sha256 and bytes are added). */
+export interface OutputFile {
+  path: string;
+  bytes: Buffer;
+  entry: FileFacts;
+}
+
+export interface Manifest {
+  game: string;
+  lang: string;
+  generator: string;
+  files: ManifestEntry[];
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
