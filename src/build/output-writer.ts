@@ -1,8 +1,84 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type OutputFile, type ManifestEntry } from '../shared/output-file.js';
+import { type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import { buildManifest } from './manifest.js';
-import { checkOutput } from './write-output.js';
+
+/** The output cannot be written where it was asked to go; nothing was changed. */
+export class OutputError extends Error {
+  override name = 'OutputError';
+}
+
+const STAGING_PREFIX = '.staging-';
+const JOURNAL_PREFIX = '.commit-';
+
+/** One planned move of a commit: the staged folder goes to `to`; what was there waits in `old`. */
+interface Swap {
+  to: string;
+  staged: string;
+  old: string;
+}
+
+function removeQuietly(target: string): void {
+  try {
+    rmSync(target, { recursive: true, force: true });
+  } catch {
+    // Best effort: a leftover staging folder is named as such and removed by the next build.
+  }
+}
+
+/** A folder we may replace: absent, empty, or one a build wrote (it holds our manifest.json). */
+function replaceable(dir: string): boolean {
+  if (!existsSync(dir)) return true;
+  if (!statSync(dir).isDirectory()) return false;
+  const entries = readdirSync(dir);
+  return entries.length === 0 || entries.includes('manifest.json');
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Finishes the commit a killed build left half done, from its journal: every folder whose new
+ * version is still staged is moved into place (the build had succeeded before its commit
+ * began), and a folder found missing gets its old version back. Then staging folders of
+ * processes that no longer run are removed.
+ */
+export function recoverOutput(out: string): void {
+  if (!existsSync(out)) return;
+  for (const name of readdirSync(out)) {
+    const match = new RegExp(`^\\${JOURNAL_PREFIX}(\\d+)\\.json$`).exec(name);
+    if (!match || processAlive(Number(match[1]))) continue;
+    const journal = path.join(out, name);
+    let swaps: Swap[] = [];
+    try {
+      swaps = (JSON.parse(readFileSync(journal, 'utf8')) as { swaps: Swap[] }).swaps;
+    } catch {
+      // A journal cut off while being written: no move had started.
+    }
+    for (const swap of swaps) {
+      if (existsSync(swap.staged)) {
+        // Every staged folder was whole before the journal was written: finish the commit.
+        if (existsSync(swap.to)) renameSync(swap.to, existsSync(swap.old) ? `${swap.old}-again` : swap.old);
+        mkdirSync(path.dirname(swap.to), { recursive: true });
+        renameSync(swap.staged, swap.to);
+      } else if (!existsSync(swap.to) && existsSync(swap.old)) {
+        renameSync(swap.old, swap.to);
+      }
+    }
+    rmSync(journal, { force: true });
+  }
+  for (const name of readdirSync(out)) {
+    const match = new RegExp(`^\\${STAGING_PREFIX}(\\d+)-`).exec(name);
+    if (match && !processAlive(Number(match[1]))) removeQuietly(path.join(out, name));
+  }
+}
 
 /** The files of one game × language, written to the staging folder as they are made. */
 export class FolderWriter {
@@ -12,9 +88,12 @@ export class FolderWriter {
     readonly game: string,
     readonly lang: string,
     private readonly dir: string,
+    private readonly isOpen: () => boolean,
   ) {}
 
   add(file: OutputFile): void {
+    // After a failure or an abort the staging folder is gone: no worker writes into it again.
+    if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
     const target = path.join(this.dir, file.path);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, file.bytes);
@@ -33,20 +112,33 @@ export class FolderWriter {
 
 /**
  * Writes a build into a staging folder inside `out`, file by file (nothing is held in
- * memory), then swaps each game × language folder into place on commit. Abort, a failure, or
- * an interrupted build leave `out` as it was.
+ * memory), then moves each game × language folder into place on commit. Abort, a failure, or
+ * an interrupted build leave `out` as it was; a build killed during its commit leaves a
+ * journal that the next build finishes (recoverOutput).
  */
 export class OutputWriter {
   private readonly staging: string;
   private readonly folders: FolderWriter[] = [];
+  private open = true;
 
   constructor(private readonly out: string) {
-    this.staging = path.join(out, `.staging-${process.pid}-${Date.now()}`);
+    this.staging = path.join(out, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
   }
 
-  /** Refuses, before anything is made, an output that cannot be written (see checkOutput). */
-  check(folders: { game: string; lang: string }[]): void {
-    checkOutput(this.out, folders.map((f) => ({ ...f, files: [], manifest: null })));
+  /** Finishes an interrupted earlier commit, then refuses an output that cannot be written, before anything is made. */
+  prepare(folders: { game: string; lang: string }[]): void {
+    if (existsSync(this.out) && !statSync(this.out).isDirectory()) throw new OutputError(`${this.out} is a file; --out needs a folder`);
+    recoverOutput(this.out);
+    this.check(folders);
+  }
+
+  private check(folders: { game: string; lang: string }[]): void {
+    for (const f of folders) {
+      const dir = path.join(this.out, f.game, f.lang);
+      if (!replaceable(dir)) {
+        throw new OutputError(`${dir} holds files that a build did not write (there is no manifest.json); choose another --out, or empty it`);
+      }
+    }
   }
 
   /** Files written so far, manifests included. */
@@ -55,57 +147,65 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
-    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang));
+    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open);
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
     return writer;
   }
 
-  /** Writes the manifests and moves every folder into place; undoes the moves if one fails. */
+  /**
+   * Writes the manifests and moves every folder into place. A journal written first lists the
+   * moves, so that a kill at any instant leaves either the old or the new folder in place or
+   * recoverable by the next build; a failure undoes the moves already made.
+   */
   commit(generator: string): string[] {
-    checkOutput(this.out, this.folders.map((f) => ({ game: f.game, lang: f.lang, files: [], manifest: null })));
-    const swapped: { to: string; old?: string }[] = [];
+    this.check(this.folders);
+    const swaps: Swap[] = this.folders.map((f, i) => ({ to: path.join(this.out, f.game, f.lang), staged: f.folder, old: path.join(this.staging, `.old-${i}`) }));
+    const journal = path.join(this.out, `${JOURNAL_PREFIX}${process.pid}.json`);
+    const done: Swap[] = [];
     try {
       for (const f of this.folders) {
         const entries = [...f.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         const manifest = { game: f.game, lang: f.lang, generator, files: entries };
         writeFileSync(path.join(f.folder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
       }
-      for (const f of this.folders) {
-        const to = path.join(this.out, f.game, f.lang);
-        mkdirSync(path.dirname(to), { recursive: true });
-        const entry: { to: string; old?: string } = { to };
-        if (existsSync(to)) {
-          entry.old = path.join(this.staging, `.old-${swapped.length}`);
-          renameSync(to, entry.old);
-        }
-        swapped.push(entry);
-        renameSync(f.folder, to);
+      writeFileSync(`${journal}.tmp`, JSON.stringify({ swaps }));
+      renameSync(`${journal}.tmp`, journal);
+      for (const swap of swaps) {
+        mkdirSync(path.dirname(swap.to), { recursive: true });
+        if (existsSync(swap.to)) renameSync(swap.to, swap.old);
+        renameSync(swap.staged, swap.to);
+        done.push(swap);
       }
-      return swapped.map((s) => s.to);
+      rmSync(journal, { force: true });
     } catch (error) {
-      for (const { to, old } of swapped.reverse()) {
+      let undone = true;
+      for (const swap of [...swaps].reverse()) {
         try {
-          if (old && existsSync(old)) {
-            rmSync(to, { recursive: true, force: true });
-            renameSync(old, to);
+          if (existsSync(swap.old)) {
+            if (done.includes(swap)) rmSync(swap.to, { recursive: true, force: true });
+            if (!existsSync(swap.to)) renameSync(swap.old, swap.to);
           }
         } catch {
-          // keep undoing the others
+          undone = false; // keep undoing the others
         }
       }
+      if (undone) {
+        rmSync(journal, { force: true });
+        this.abort();
+      } else {
+        // The old folders still wait in the staging folder: the journal lets the next build put them back.
+        this.open = false;
+      }
       throw error;
-    } finally {
-      this.abort();
     }
+    this.abort();
+    return swaps.map((s) => s.to);
   }
 
-  /** Removes the staging folder; `out` keeps what it had. */
+  /** Removes the staging folder and stops every later write; `out` keeps what it had. */
   abort(): void {
-    try {
-      rmSync(this.staging, { recursive: true, force: true });
-    } catch {
-      // a leftover staging folder is harmless and named as such
-    }
+    this.open = false;
+    removeQuietly(this.staging);
   }
 }

@@ -1,20 +1,11 @@
 import path from 'node:path';
-import { buildGame } from '../build/build-game.js';
-import { BuildCache, type CacheStats } from '../build/cache.js';
-import { toolFingerprint } from '../build/fingerprint.js';
-import { OutputWriter } from '../build/output-writer.js';
-import { problemsToDiagnostics } from '../build/problems.js';
-import { createProgress } from '../build/progress.js';
-import { checkContent } from '../content/check-content.js';
-import { UsageError } from '../shared/errors.js';
-import { allowMissingTranslations } from '../content/allow-missing.js';
-import type { DuplexMode } from '../impose/duplex.js';
-import type { PaperName } from '../impose/paper.js';
-import type { LayoutProblem } from '../shared/problem.js';
-import { applyStrict, countDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { BuildAborted, runBuild, type BuildRequest, type BuildResult } from '../build/run-build.js';
+import type { CacheStats } from '../build/cache.js';
+import { applyStrict, countDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
-import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
 import { EXIT, type CliIo } from './io.js';
+import { createProgress } from './progress.js';
+import { onStopSignal } from './signals.js';
 
 export interface BuildCommandOptions {
   game?: string[];
@@ -24,8 +15,8 @@ export interface BuildCommandOptions {
   strict?: boolean;
   quiet?: boolean;
   dpi: number;
-  paper: PaperName;
-  duplex: DuplexMode;
+  paper: BuildRequest['paper'];
+  duplex: BuildRequest['duplex'];
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
   allowMissing?: boolean;
@@ -36,15 +27,12 @@ export interface BuildCommandOptions {
   tty?: boolean;
 }
 
-/** Prints the diagnostics (JSON always prints its one object) and returns how many are errors. */
-function report(diagnostics: Diagnostic[], options: BuildCommandOptions, io: CliIo, games: number): number {
-  let list = options.strict ? applyStrict(diagnostics) : diagnostics;
+/** Prints the diagnostics (JSON always prints its one object). */
+function report(result: BuildResult, options: BuildCommandOptions, io: CliIo): void {
+  let list: Diagnostic[] = options.strict ? applyStrict(result.diagnostics) : result.diagnostics;
   if (options.quiet) list = list.filter((d) => d.severity === 'error');
-  list = sortDiagnostics(list);
-  const errors = countDiagnostics(list).errors;
-  const summaryOf = `${games} game${games === 1 ? '' : 's'}${errors > 0 ? '; nothing was written' : ''}`;
+  const summaryOf = `${result.games} game${result.games === 1 ? '' : 's'}${result.written ? '' : '; nothing was written'}`;
   if (list.length > 0 || options.format === 'json') io.stdout(formatDiagnostics(list, options.format, { cwd: io.cwd, summaryOf }));
-  return errors;
 }
 
 function describeStats(stats: Record<string, CacheStats>): string {
@@ -53,83 +41,69 @@ function describeStats(stats: Record<string, CacheStats>): string {
   return `${made} made, ${reused} from the cache`;
 }
 
+function describeBuild(result: BuildResult, out: string, io: CliIo): string {
+  const where = path.relative(io.cwd, out) || '.';
+  const warnings = countDiagnostics(result.diagnostics).warnings;
+  const outputs = result.outputs.map((o) => `${o.game}/${o.lang}`).join(', ');
+  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n`;
+}
+
 export interface BuildOutcome {
   code: number;
   /** How many layouts and renders were made, and how many came from the cache. */
   stats: Record<string, CacheStats>;
+  result?: BuildResult;
 }
 
-/** `pocketpress build [dir]`: validates, lays out and renders every game × language into --out, all or nothing. */
-export async function buildOnce(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
-  const started = Date.now();
-  const root = path.resolve(io.cwd, dir);
-  const checked = checkContent(root, { games: options.game, languages: options.lang });
-  const check = options.allowMissing ? allowMissingTranslations(checked) : checked;
-  const validation = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
-  if (countDiagnostics(validation).errors > 0) {
-    report(check.diagnostics, options, io, check.games.length);
-    return { code: EXIT.contentErrors, stats: {} };
-  }
-  const jobs = check.games.flatMap((game) => {
-    const declared = game.data!.languages;
-    return (options.lang ? declared.filter((l) => options.lang!.includes(l)) : declared).map((lang) => ({ game, lang }));
-  });
-  if (jobs.length === 0) throw new UsageError(`no game declares the language${options.lang!.length > 1 ? 's' : ''} ${options.lang!.join(', ')}`);
-  const out = path.resolve(io.cwd, options.out);
-  const writer = new OutputWriter(out);
-  writer.check(jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang })));
-  const cache = new BuildCache(options.cache === false ? undefined : path.join(out, '.cache'), toolFingerprint(version));
-  const progress = createProgress({ tty: options.tty ?? false, quiet: options.quiet === true || options.format !== 'text', write: io.stderr });
-  const diagnostics: Diagnostic[] = [...check.diagnostics];
-  // Ctrl-C: drop the staging folder, leave out/ as it was.
-  const interrupt = () => {
-    writer.abort();
-    process.exit(130);
+/** The request the build hub takes, from the command's options. */
+export function buildRequestOf(dir: string, options: BuildCommandOptions, version: string, io: CliIo): BuildRequest {
+  return {
+    root: path.resolve(io.cwd, dir),
+    out: path.resolve(io.cwd, options.out),
+    version,
+    games: options.game,
+    languages: options.lang,
+    allowMissing: options.allowMissing,
+    strict: options.strict,
+    dpi: options.dpi,
+    paper: options.paper,
+    duplex: options.duplex,
+    backOffset: options.backOffset,
+    sheetPng: options.sheetPng,
+    ttsBaseUrl: options.ttsBaseUrl,
+    cache: options.cache,
   };
-  process.once('SIGINT', interrupt);
-  try {
-    progress.start(jobs.length);
-    for (const { game, lang } of jobs) {
-      const problems: LayoutProblem[] = [];
-      const options2 = {
-        dpi: options.dpi,
-        creationDate: defaultCreationDate(),
-        paper: options.paper,
-        duplex: options.duplex,
-        backOffset: options.backOffset,
-        sheetPng: options.sheetPng ?? false,
-        cache,
-        outDir: out,
-        ttsBaseUrl: options.ttsBaseUrl,
-      };
-      await buildGame(game, lang, options2, (p) => problems.push(p), writer.folder(game.data!.id, lang));
-      diagnostics.push(...problemsToDiagnostics(game, problems));
-      progress.step(`${game.data!.id}/${lang}`);
-    }
+}
+
+/** `pocketpress build [dir]` once: runs the build hub, prints what it found, returns the exit code. */
+export async function buildOnce(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
+  const request = buildRequestOf(dir, options, version, io);
+  const progress = createProgress({ tty: options.tty ?? false, quiet: options.quiet === true || options.format !== 'text', write: io.stderr });
+  // Ctrl-C, a kill or a closed terminal: the staging folder goes at once, out/ stays as it was.
+  const controller = new AbortController();
+  const stopSignals = onStopSignal((signal, code) => {
+    controller.abort();
     progress.stop();
-    const unique = [...new Map(diagnostics.map((d) => [`${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`, d])).values()];
-    const errors = report(unique, options, io, check.games.length);
-    if (errors > 0) {
-      writer.abort();
-      return { code: EXIT.contentErrors, stats: cache.stats };
-    }
-    const files = writer.fileCount;
-    writer.commit(`pocketpress ${version}`);
-    if (!options.quiet && options.format === 'text') {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const where = path.relative(io.cwd, out) || '.';
-      const warnings = countDiagnostics(unique).warnings;
-      io.stdout(
-        `wrote ${files} files for ${jobs.map((j) => `${j.game.data!.id}/${j.lang}`).join(', ')} into ${where}/ in ${seconds} s (${describeStats(cache.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n`,
-      );
-    }
-    return { code: EXIT.ok, stats: cache.stats };
+    io.stderr(`\npocketpress: stopped by ${signal}; ${path.relative(io.cwd, request.out) || '.'}/ is as it was\n`);
+    process.exit(code);
+  });
+  try {
+    const result = await runBuild({
+      ...request,
+      signal: controller.signal,
+      onProgress: (event) => (event.type === 'start' ? progress.start(event.total) : progress.step(`${event.game}/${event.lang}`)),
+    });
+    progress.stop();
+    report(result, options, io);
+    if (!result.written) return { code: EXIT.contentErrors, stats: result.stats, result };
+    if (!options.quiet && options.format === 'text') io.stdout(describeBuild(result, request.out, io));
+    return { code: EXIT.ok, stats: result.stats, result };
   } catch (error) {
     progress.stop();
-    writer.abort();
+    if (error instanceof BuildAborted) return { code: EXIT.usage, stats: {} };
     throw error;
   } finally {
-    process.removeListener('SIGINT', interrupt);
+    stopSignals();
   }
 }
 

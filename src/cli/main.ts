@@ -4,8 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { resolveLength } from '../shared/lengths.js';
-import { DUPLEX_MODES } from '../impose/duplex.js';
-import { PAPER_NAMES } from '../impose/paper.js';
+import { DUPLEX_MODES, PAPER_NAMES } from '../shared/print-options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 type BuildCliOptions = BuildCommandOptions & { watch?: boolean };

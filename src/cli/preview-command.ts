@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { EXIT, type CliIo } from './io.js';
 import { collect, languages } from './options.js';
+import { onStopSignal } from './signals.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -33,10 +34,10 @@ export async function previewCommand(dir: string, options: PreviewCommandOptions
   io.stderr(`previewing ${dir}, building into ${preview.out} (Ctrl-C stops)\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
-      process.removeListener('SIGINT', stop);
+      stopSignals();
       resolve();
     };
-    process.once('SIGINT', stop);
+    const stopSignals = onStopSignal(stop);
     if (signal?.aborted) stop();
     signal?.addEventListener('abort', stop, { once: true });
   });

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { checkContent } from '../content/check-content.js';
-import { allowMissingTranslations } from '../content/allow-missing.js';
+import { checkGames } from '../build/check-games.js';
 import { applyStrict, countDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
@@ -17,8 +16,7 @@ export interface ValidateOptions {
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */
 export function validateCommand(dir: string, options: ValidateOptions, io: CliIo): number {
   const root = path.resolve(io.cwd, dir);
-  const checked = checkContent(root, { games: options.game, languages: options.lang });
-  const check = options.allowMissing ? allowMissingTranslations(checked) : checked;
+  const check = checkGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing });
   let diagnostics = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (options.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
   diagnostics = sortDiagnostics(diagnostics);

@@ -1,11 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
+import { watchContent } from '../build/watch-content.js';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { buildOnce, type BuildCommandOptions } from './build-command.js';
 import { EXIT, type CliIo } from './io.js';
-
-/** How long to wait after the last save before building, so a burst of saves builds once. */
-export const DEBOUNCE_MS = 200;
+import { onStopSignal } from './signals.js';
 
 /**
  * `pocketpress build --watch`: builds, then builds again after each save in the content or the
@@ -15,7 +13,6 @@ export const DEBOUNCE_MS = 200;
  */
 export async function watchBuild(dir: string, options: BuildCommandOptions, version: string, io: CliIo, signal?: AbortSignal): Promise<number> {
   const root = path.resolve(io.cwd, dir);
-  const out = path.resolve(io.cwd, options.out);
   const run = async (reason?: string) => {
     if (reason) io.stdout(`\n${reason}: building again\n`);
     try {
@@ -25,30 +22,26 @@ export async function watchBuild(dir: string, options: BuildCommandOptions, vers
     }
     io.stdout(`watching ${path.relative(io.cwd, root) || '.'} for changes (Ctrl-C stops)\n`);
   };
-  await run();
+  let running = Promise.resolve();
+  const watcher = watchContent({
+    folders: [root, SHARED_TEMPLATES_DIR],
+    ignore: [path.resolve(io.cwd, options.out)],
+    onChange: (files) => {
+      const names = files.map((f) => path.relative(io.cwd, f));
+      const reason = names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+      running = running.then(() => run(`changed: ${reason}`));
+    },
+  });
+  await watcher.ready;
+  running = running.then(() => run());
+  await running;
   return new Promise<number>((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running = Promise.resolve();
-    let changed = new Set<string>();
-    const onChange = (base: string) => (_event: string, name: string | Buffer | null) => {
-      const file = name ? path.join(base, name.toString()) : base;
-      if (file.startsWith(out + path.sep) || file === out || /(^|[\\/])\.|~$/.test(path.relative(base, file))) return;
-      changed.add(path.relative(io.cwd, file));
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const reason = [...changed].slice(0, 3).join(', ') + (changed.size > 3 ? ` and ${changed.size - 3} more` : '');
-        changed = new Set();
-        running = running.then(() => run(`changed: ${reason}`));
-      }, DEBOUNCE_MS);
-    };
-    const watchers: FSWatcher[] = [watch(root, { recursive: true }, onChange(root)), watch(SHARED_TEMPLATES_DIR, { recursive: true }, onChange(SHARED_TEMPLATES_DIR))];
     const stop = () => {
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
-      process.removeListener('SIGINT', stop);
-      void running.then(() => resolve(EXIT.ok));
+      stopSignals();
+      void watcher.close().then(() => running).then(() => resolve(EXIT.ok));
     };
-    process.once('SIGINT', stop);
+    const stopSignals = onStopSignal(stop);
+    if (signal?.aborted) stop();
     signal?.addEventListener('abort', stop, { once: true });
   });
 }

@@ -1,12 +1,8 @@
+import { DUPLEX_MODES, type DuplexMode } from '../shared/print-options.js';
 import { slotAt, type Grid, type Rotation, type Slot } from './grid.js';
 
-/**
- * How backs meet fronts: `long` (flip on the long edge of a portrait sheet: columns mirror,
- * upright stays upright), `short` (flip on the short edge: rows mirror, turned 180°), or
- * `fold` (single-sided: fronts above a fold line, backs below it, as for `short`).
- */
-export type DuplexMode = 'long' | 'short' | 'fold';
-export const DUPLEX_MODES: readonly DuplexMode[] = ['long', 'short', 'fold'];
+
+export { DUPLEX_MODES, type DuplexMode };
 
 function turn(r: number): Rotation {
   return (((r % 360) + 360) % 360) as Rotation;

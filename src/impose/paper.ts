@@ -1,13 +1,6 @@
-import { resolveLength } from '../shared/lengths.js';
+import { PAPER_NAMES, PAPERS, type PaperName } from '../shared/print-options.js';
 
-export type PaperName = 'a4' | 'letter';
-export const PAPER_NAMES: readonly PaperName[] = ['a4', 'letter'];
-
-/** Portrait paper sizes in points: A4 is 210 × 297 mm, US Letter 8.5 × 11 in. */
-export const PAPERS: Record<PaperName, { label: string; width: number; height: number }> = {
-  a4: { label: 'A4', width: resolveLength('210mm'), height: resolveLength('297mm') },
-  letter: { label: 'Letter', width: 612, height: 792 },
-};
+export { PAPER_NAMES, PAPERS, type PaperName };
 
 export interface Size {
   width: number;

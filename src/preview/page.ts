@@ -153,7 +153,12 @@ function render() {
 function renderStatus() {
   const b = data.build, s = $('status');
   if (!b) return;
-  if (b.running) { s.className = 'building'; s.textContent = 'building…'; return; }
+  if (b.running) {
+    s.className = 'building';
+    const p = b.progress || {};
+    s.textContent = p.total ? 'building ' + p.done + '/' + p.total + (p.current ? ' — ' + p.current + ' done' : '') + '…' : 'building…';
+    return;
+  }
   if (b.ok === false) { s.className = 'error'; s.textContent = b.errors + ' error' + (b.errors === 1 ? '' : 's') + ' — showing the last good build'; return; }
   if (b.ok) { s.className = 'ok'; s.textContent = 'built ' + new Date(b.finishedAt).toLocaleTimeString() + ' in ' + b.seconds.toFixed(1) + ' s' + (b.warnings ? ', ' + b.warnings + ' warning' + (b.warnings === 1 ? '' : 's') : ''); }
 }
@@ -236,6 +241,7 @@ const events = new EventSource('/events');
 events.addEventListener('hello', refresh);
 events.addEventListener('built', refresh);
 events.addEventListener('building', (e) => { if (data.build) { data.build = JSON.parse(e.data); renderStatus(); } });
+events.addEventListener('progress', (e) => { if (data.build) { data.build = JSON.parse(e.data); renderStatus(); } });
 events.onerror = () => { $('status').className = ''; $('status').textContent = 'reconnecting…'; };
 refresh();
 </script>

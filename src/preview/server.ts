@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { buildOnce, type BuildCommandOptions } from '../cli/build-command.js';
-import type { CliIo } from '../cli/io.js';
+import { runBuild, type BuildRequest } from '../build/run-build.js';
+import { watchContent } from '../build/watch-content.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { UsageError } from '../shared/errors.js';
 import { isAllowedHost, resolveServedPath } from './paths.js';
 import { PREVIEW_PAGE } from './page.js';
-
-/** How long to wait after the last save before building (as `build --watch`). */
-export const PREVIEW_DEBOUNCE_MS = 200;
 
 export interface PreviewOptions {
   /** The folder of games (or one game folder). */
@@ -22,7 +20,7 @@ export interface PreviewOptions {
   lang?: string[];
   /** PNG resolution of the preview (default 150: enough for a screen, twice as fast as 300). */
   dpi?: number;
-  /** Where the preview builds; default `<os tmp>/pocketpress-preview-<hash of dir>`. */
+  /** Where the preview builds; default a new private folder (mode 0700) under the system's temporary folder, removed on close. */
   out?: string;
   /** Working directory for relative paths and diagnostics' file names (default process.cwd()). */
   cwd?: string;
@@ -44,6 +42,8 @@ export interface BuildState {
   /** Increases with each finished build. */
   id: number;
   running: boolean;
+  /** While building: game × language folders done and to do. */
+  progress: { done: number; total: number; current: string | null };
   ok: boolean | null;
   diagnostics: PreviewDiagnostic[];
   errors: number;
@@ -70,9 +70,9 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export function defaultPreviewOut(root: string): string {
-  const hash = createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12);
-  return path.join(os.tmpdir(), `pocketpress-preview-${hash}`);
+/** A fresh folder only this user can read, never one that another user could have planted. */
+export function createPreviewOut(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'pocketpress-preview-'));
 }
 
 interface Listing {
@@ -117,27 +117,41 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'te
 export async function startPreview(options: PreviewOptions): Promise<PreviewHandle> {
   const cwd = options.cwd ?? process.cwd();
   const root = path.resolve(cwd, options.dir);
-  if (!existsSync(root)) throw new Error(`no such folder: ${root}`);
-  const out = path.resolve(cwd, options.out ?? defaultPreviewOut(root));
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`there is no folder ${root}`);
+  const ownOut = options.out === undefined;
+  const out = ownOut ? createPreviewOut() : path.resolve(cwd, options.out!);
   mkdirSync(out, { recursive: true });
   const log = options.log ?? (() => {});
-  const buildOptions: BuildCommandOptions = {
+  const request: BuildRequest = {
+    root,
     out,
-    format: 'json',
+    version: options.version ?? 'preview',
+    games: options.game,
+    languages: options.lang,
     dpi: options.dpi ?? 150,
     paper: 'a4',
     duplex: 'long',
     backOffset: { x: 0, y: 0 },
     sheetPng: true,
-    game: options.game,
-    lang: options.lang,
   };
-  const state: BuildState = { id: 0, running: false, ok: null, diagnostics: [], errors: 0, warnings: 0, finishedAt: null, seconds: null, changed: [] };
+  const state: BuildState = {
+    id: 0,
+    running: false,
+    progress: { done: 0, total: 0, current: null },
+    ok: null,
+    diagnostics: [],
+    errors: 0,
+    warnings: 0,
+    finishedAt: null,
+    seconds: null,
+    changed: [],
+  };
   const clients = new Set<http.ServerResponse>();
   const broadcast = (event: string) => {
     const data = `event: ${event}\ndata: ${JSON.stringify(state)}\n\n`;
     for (const c of clients) c.write(data);
   };
+  const relative = (d: Diagnostic): PreviewDiagnostic => ({ ...d, file: d.file ? path.relative(cwd, d.file) || d.file : d.file });
 
   let closed = false;
   let queue = Promise.resolve();
@@ -145,17 +159,21 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     if (closed) return;
     state.running = true;
     state.changed = changed;
+    state.progress = { done: 0, total: 0, current: null };
     broadcast('building');
     const started = Date.now();
-    let stdout = '';
-    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: () => {}, cwd };
     try {
-      const outcome = await buildOnce(root, buildOptions, options.version ?? 'preview', io);
-      const parsed = stdout.trim() ? (JSON.parse(stdout) as { diagnostics: PreviewDiagnostic[]; errors: number; warnings: number }) : { diagnostics: [], errors: 0, warnings: 0 };
-      state.ok = outcome.code === 0;
-      state.diagnostics = parsed.diagnostics;
-      state.errors = parsed.errors;
-      state.warnings = parsed.warnings;
+      const result = await runBuild({
+        ...request,
+        onProgress: (event) => {
+          state.progress = event.type === 'start' ? { done: 0, total: event.total, current: null } : { done: event.done, total: event.total, current: `${event.game}/${event.lang}` };
+          broadcast('progress');
+        },
+      });
+      state.ok = result.written;
+      state.diagnostics = result.diagnostics.map(relative);
+      state.errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+      state.warnings = result.diagnostics.length - state.errors;
     } catch (error) {
       state.ok = false;
       state.diagnostics = [{ severity: 'error', code: 'build-failed', message: (error as Error).message }];
@@ -215,32 +233,30 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     return send(res, 404, 'not found\n');
   });
   // Pure path checks above refuse `..` before the URL parser of a client could fold it away.
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    if (ownOut) rmSync(out, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use; choose another with --port, or --port 0 for any free port`);
+    if (code === 'EACCES') throw new UsageError(`port ${options.port} needs privileges this user lacks; choose one above 1023, or --port 0`);
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const heartbeat = setInterval(() => {
     for (const c of clients) c.write(': ping\n\n');
   }, 15_000);
 
-  // Watching: as `build --watch`, 200 ms after the last save, ignoring hidden files, editors'
-  // backups and the output folder.
-  let timer: NodeJS.Timeout | undefined;
-  let changed = new Set<string>();
-  const onChange = (base: string) => (_event: string, name: string | Buffer | null) => {
-    const file = name ? path.join(base, name.toString()) : base;
-    if (file.startsWith(out + path.sep) || file === out || /(^|[\\/])\.|~$/.test(path.relative(base, file))) return;
-    changed.add(path.relative(cwd, file));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const list = [...changed];
-      changed = new Set();
-      void schedule(list);
-    }, PREVIEW_DEBOUNCE_MS);
-  };
-  const watchers: FSWatcher[] = [watch(root, { recursive: true }, onChange(root))];
-  if (existsSync(SHARED_TEMPLATES_DIR)) watchers.push(watch(SHARED_TEMPLATES_DIR, { recursive: true }, onChange(SHARED_TEMPLATES_DIR)));
+  // The same watcher as `build --watch`: 200 ms after the last save, in any editor.
+  const watcher = watchContent({
+    folders: existsSync(SHARED_TEMPLATES_DIR) ? [root, SHARED_TEMPLATES_DIR] : [root],
+    ignore: [out],
+    onChange: (files) => void schedule(files.map((f) => path.relative(cwd, f))),
+  });
+  await watcher.ready;
 
   void schedule([]);
   const url = `http://127.0.0.1:${port}/`;
@@ -258,9 +274,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     state: () => state,
     close: async () => {
       closed = true;
-      clearTimeout(timer);
       clearInterval(heartbeat);
-      for (const w of watchers) w.close();
+      await watcher.close();
       for (const c of clients) c.end();
       clients.clear();
       await queue;
@@ -268,6 +283,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      if (ownOut) rmSync(out, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,10 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchBuild } from '../../src/cli/watch-command.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
+async function until(check: () => boolean, ms = 90_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > ms) throw new Error('timed out');
@@ -34,5 +34,32 @@ describe('build --watch', () => {
     await until(() => (stdout.match(/^wrote/gm) ?? []).length === 2);
     controller.abort();
     expect(await done).toBe(0);
-  }, 60_000);
+  }, 240_000);
+
+  it('sees two saves by rename in a row, an in-place save, and a file an editor creates', async () => {
+    const game = path.join(tempDir(), 'primitives');
+    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
+    let stdout = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: () => {}, cwd: path.dirname(game) };
+    const controller = new AbortController();
+    const options = { out: tempDir(), format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+    const done = watchBuild(game, options, 'test', io, controller.signal);
+    await until(() => stdout.includes('watching'));
+    const set = path.join(game, 'sets', 'tokens.yaml');
+    const builds = () => (stdout.match(/: building again/g) ?? []).length;
+    // As Vim, Emacs, JetBrains' safe write and `sed -i` save: a new file renamed over the old one.
+    for (const [n, label] of [[1, 'B'], [2, 'C']] as const) {
+      writeFileSync(`${set}.tmp`, readFileSync(set, 'utf8').replace(/label: "[A-Z]"/, `label: "${label}"`));
+      renameSync(`${set}.tmp`, set);
+      await until(() => builds() === n);
+    }
+    writeFileSync(set, readFileSync(set, 'utf8').replace('label: "C"', 'label: "D"'));
+    await until(() => builds() === 3);
+    writeFileSync(path.join(game, 'NOTES.md'), '# Notes\n');
+    await until(() => builds() === 4);
+    expect(stdout).toMatch(/changed: primitives\/NOTES\.md: building again/);
+    expect(stdout.match(/changed: primitives\/sets\/tokens\.yaml: building again/g)).toHaveLength(3);
+    controller.abort();
+    expect(await done).toBe(0);
+  }, 240_000);
 });

@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OutputWriter, recoverOutput } from '../../src/build/output-writer.js';
+import { mapLimit } from '../../src/build/renderers.js';
+import { tempDir } from '../helpers.js';
+
+/** A dead process id: a process that ran and ended. */
+function deadPid(): number {
+  return 2 ** 22 + 12345; // above Linux's pid_max default, so never a live process
+}
+
+function writeVersion(dir: string, version: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ version }));
+  writeFileSync(path.join(dir, 'card.png'), version);
+}
+
+function versionAt(dir: string): string | undefined {
+  return existsSync(path.join(dir, 'manifest.json')) ? (JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { version: string }).version : undefined;
+}
+
+/**
+ * The commit of a build that was killed after `step` of its moves, as a dead process leaves it:
+ * two folders (g/en, g/fr), each moved by two renames (old away, new in).
+ */
+function killedCommit(step: number): string {
+  const out = tempDir();
+  const pid = deadPid();
+  const staging = path.join(out, `.staging-${pid}-1`);
+  const swaps = ['en', 'fr'].map((lang, i) => ({ to: path.join(out, 'g', lang), staged: path.join(staging, 'g', lang), old: path.join(staging, `.old-${i}`) }));
+  for (const s of swaps) {
+    writeVersion(s.to, 'old');
+    writeVersion(s.staged, 'new');
+  }
+  writeFileSync(path.join(out, `.commit-${pid}.json`), JSON.stringify({ swaps }));
+  const moves = swaps.flatMap((s) => [() => renameSync(s.to, s.old), () => renameSync(s.staged, s.to)]);
+  moves.slice(0, step).forEach((move) => move());
+  return out;
+}
+
+describe('a commit killed at any instant', () => {
+  for (let step = 0; step <= 4; step++) {
+    it(`after ${step} of its 4 renames: the next build finishes it, every folder whole and new, nothing left over`, () => {
+      const out = killedCommit(step);
+      // At this instant each folder is either in place (old or new) or waits in the staging folder.
+      recoverOutput(out);
+      expect(versionAt(path.join(out, 'g', 'en'))).toBe('new');
+      expect(versionAt(path.join(out, 'g', 'fr'))).toBe('new');
+      expect(readdirSync(out).sort()).toEqual(['g']);
+    });
+  }
+
+  it('a journal cut off before any move leaves the old folders and removes the staging folder', () => {
+    const out = killedCommit(0);
+    const journal = readdirSync(out).find((n) => n.startsWith('.commit-'))!;
+    writeFileSync(path.join(out, journal), '{"swa');
+    recoverOutput(out);
+    expect(versionAt(path.join(out, 'g', 'en'))).toBe('old');
+    expect(readdirSync(out).sort()).toEqual(['g']);
+  });
+
+  it('leaves the staging folder and journal of a build that is still running', () => {
+    const out = tempDir();
+    mkdirSync(path.join(out, `.staging-${process.pid}-1`));
+    writeFileSync(path.join(out, `.commit-${process.pid}.json`), JSON.stringify({ swaps: [] }));
+    recoverOutput(out);
+    expect(readdirSync(out).sort()).toEqual([`.commit-${process.pid}.json`, `.staging-${process.pid}-1`]);
+  });
+});
+
+describe('OutputWriter', () => {
+  it('refuses writes once aborted, so a worker still running writes nothing into out/', () => {
+    const out = tempDir();
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    const folder = writer.folder('g', 'en');
+    folder.add({ path: 'a.png', bytes: Buffer.from('a'), entry: { kind: 'component-png' } });
+    writer.abort();
+    expect(() => folder.add({ path: 'b.png', bytes: Buffer.from('b'), entry: { kind: 'component-png' } })).toThrow(/stopped/);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('commits into place and keeps no staging folder or journal', () => {
+    const out = tempDir();
+    writeVersion(path.join(out, 'g', 'en'), 'old');
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    writer.folder('g', 'en').add({ path: 'card.png', bytes: Buffer.from('new'), entry: { kind: 'component-png' } });
+    writer.commit('pocketpress test');
+    expect(readFileSync(path.join(out, 'g', 'en', 'card.png'), 'utf8')).toBe('new');
+    expect(readdirSync(out)).toEqual(['g']);
+  });
+});
+
+describe('mapLimit', () => {
+  it('stops taking work after the first failure and throws it', async () => {
+    const started: number[] = [];
+    const work = async (n: number) => {
+      started.push(n);
+      await new Promise((r) => setTimeout(r, 5));
+      if (n === 1) throw new Error('disk full');
+      return n;
+    };
+    await expect(mapLimit([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 2, work)).rejects.toThrow('disk full');
+    // Two workers: items 0 and 1 start, then at most the one item the other worker took before the failure.
+    expect(started.length).toBeLessThanOrEqual(3);
+  });
+});
