@@ -141,6 +141,11 @@ export class OutputWriter {
     }
   }
 
+  /** Every file written so far, by game × language folder. */
+  get written(): { game: string; lang: string; entries: readonly ManifestEntry[] }[] {
+    return this.folders.map((f) => ({ game: f.game, lang: f.lang, entries: f.entries }));
+  }
+
   /** Files written so far, manifests included. */
   get fileCount(): number {
     return this.folders.reduce((n, f) => n + f.entries.length + 1, 0);

@@ -2,6 +2,7 @@ import { EngineSchema } from '../export/engine-schema.js';
 import { GameSchema } from '../content/schema/game.js';
 import { SetSchema } from '../content/schema/set.js';
 import { TemplateSchema } from '../content/schema/template.js';
+import { ProjectSchema } from '../content/schema/project.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -12,6 +13,7 @@ export function publishedSchemas(): Record<string, string> {
     'game.schema.json': GameSchema,
     'set.schema.json': SetSchema,
     'template.schema.json': TemplateSchema,
+    'project.schema.json': ProjectSchema,
   };
   return Object.fromEntries(
     Object.entries(entries).map(([name, schema]) => [

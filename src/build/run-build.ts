@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { LoadedGame } from '../content/model.js';
-import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DuplexMode, PaperName } from '../shared/print-options.js';
 import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
 import { UsageError } from '../shared/errors.js';
@@ -20,6 +20,8 @@ export interface BuildRequest extends CheckRequest {
   version: string;
   /** Warnings count as errors (nothing is written when there are any). */
   strict?: boolean;
+  /** More warnings than this fail the build (nothing is written). */
+  maxWarnings?: number;
   dpi: number;
   paper: PaperName;
   duplex: DuplexMode;
@@ -47,18 +49,25 @@ export interface BuildResult {
   outputs: { game: string; lang: string }[];
   /** Files written, manifests included (0 when nothing was written). */
   files: number;
+  /** The files to print, per game × language folder: paths relative to `out`. */
+  printable: string[];
   /** Per kind of work, how much was made and how much came from the cache. */
   stats: Record<string, CacheStats>;
   seconds: number;
 }
+
+/** The kinds of file a user prints, named in the summary of a build. */
+const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet']);
 
 /** The build was stopped by its signal; nothing was written. */
 export class BuildAborted extends Error {
   override name = 'BuildAborted';
 }
 
-function hasErrors(diagnostics: readonly Diagnostic[], strict: boolean | undefined): boolean {
-  return countDiagnostics(strict ? applyStrict(diagnostics) : diagnostics).errors > 0;
+/** Whether the build stands: no error (every warning counts as one with --strict), and no more warnings than allowed. */
+function fails(diagnostics: readonly Diagnostic[], request: Pick<BuildRequest, 'strict' | 'maxWarnings'>): boolean {
+  const counts = countDiagnostics(request.strict ? applyStrict(diagnostics) : diagnostics);
+  return counts.errors > 0 || tooManyWarnings(counts.warnings, request.maxWarnings);
 }
 
 function jobsOf(games: readonly LoadedGame[], languages: readonly string[] | undefined): { game: LoadedGame; lang: string }[] {
@@ -86,11 +95,12 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     games: check.games.length,
     outputs: [],
     files: 0,
+    printable: [],
     stats: {},
     seconds: elapsed(),
     ...extra,
   });
-  if (hasErrors(check.diagnostics, request.strict)) return result(false, check.diagnostics);
+  if (fails(check.diagnostics, { strict: request.strict })) return result(false, check.diagnostics);
 
   const jobs = jobsOf(check.games, request.languages);
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
@@ -121,13 +131,14 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
       request.onProgress?.({ type: 'step', done: index + 1, total: jobs.length, game: game.data!.id, lang });
     }
     if (request.signal?.aborted) throw new BuildAborted('the build was stopped');
-    if (hasErrors(diagnostics, request.strict)) {
+    if (fails(diagnostics, request)) {
       writer.abort();
       return result(false, diagnostics, { outputs, stats: cache.stats });
     }
     const files = writer.fileCount;
+    const printable = writer.written.flatMap((f) => f.entries.filter((e) => PRINTABLE.has(e.kind)).map((e) => `${f.game}/${f.lang}/${e.path}`));
     writer.commit(`pocketpress ${request.version}`);
-    return result(true, diagnostics, { outputs, files, stats: cache.stats });
+    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats });
   } catch (error) {
     writer.abort();
     throw error;

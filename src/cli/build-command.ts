@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { BuildAborted, runBuild, type BuildRequest, type BuildResult } from '../build/run-build.js';
 import type { CacheStats } from '../build/cache.js';
-import { applyStrict, countDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { applyStrict, countDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
 import { createProgress } from './progress.js';
@@ -25,6 +25,8 @@ export interface BuildCommandOptions {
   cache?: boolean;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
   tty?: boolean;
+  /** More warnings than this fail the build. */
+  maxWarnings?: number;
 }
 
 /** Prints the diagnostics (JSON always prints its one object). */
@@ -32,7 +34,7 @@ function report(result: BuildResult, options: BuildCommandOptions, io: CliIo): v
   let list: Diagnostic[] = options.strict ? applyStrict(result.diagnostics) : result.diagnostics;
   if (options.quiet) list = list.filter((d) => d.severity === 'error');
   const summaryOf = `${result.games} game${result.games === 1 ? '' : 's'}${result.written ? '' : '; nothing was written'}`;
-  if (list.length > 0 || options.format === 'json') io.stdout(formatDiagnostics(list, options.format, { cwd: io.cwd, summaryOf }));
+  if (list.length > 0 || options.format === 'json') io.stdout(formatDiagnostics(list, options.format, { cwd: io.cwd, summaryOf, color: io.color }));
 }
 
 function describeStats(stats: Record<string, CacheStats>): string {
@@ -45,7 +47,8 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const where = path.relative(io.cwd, out) || '.';
   const warnings = countDiagnostics(result.diagnostics).warnings;
   const outputs = result.outputs.map((o) => `${o.game}/${o.lang}`).join(', ');
-  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n`;
+  const printable = result.printable.length > 0 ? `to print:\n${result.printable.map((p) => `  ${where}/${p}\n`).join('')}` : '';
+  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}`;
 }
 
 export interface BuildOutcome {
@@ -56,15 +59,16 @@ export interface BuildOutcome {
 }
 
 /** The request the build hub takes, from the command's options. */
-export function buildRequestOf(dir: string, options: BuildCommandOptions, version: string, io: CliIo): BuildRequest {
+export function buildRequestOf(dir: string | string[], options: BuildCommandOptions, version: string, io: CliIo): BuildRequest {
   return {
-    root: path.resolve(io.cwd, dir),
+    root: typeof dir === 'string' ? path.resolve(io.cwd, dir) : dir.map((d) => path.resolve(io.cwd, d)),
     out: path.resolve(io.cwd, options.out),
     version,
     games: options.game,
     languages: options.lang,
     allowMissing: options.allowMissing,
     strict: options.strict,
+    maxWarnings: options.maxWarnings,
     dpi: options.dpi,
     paper: options.paper,
     duplex: options.duplex,
@@ -76,7 +80,7 @@ export function buildRequestOf(dir: string, options: BuildCommandOptions, versio
 }
 
 /** `pocketpress build [dir]` once: runs the build hub, prints what it found, returns the exit code. */
-export async function buildOnce(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
+export async function buildOnce(dir: string | string[], options: BuildCommandOptions, version: string, io: CliIo): Promise<BuildOutcome> {
   const request = buildRequestOf(dir, options, version, io);
   const progress = createProgress({ tty: options.tty ?? false, quiet: options.quiet === true || options.format !== 'text', write: io.stderr });
   // Ctrl-C, a kill or a closed terminal: the staging folder goes at once, out/ stays as it was.
@@ -95,6 +99,8 @@ export async function buildOnce(dir: string, options: BuildCommandOptions, versi
     });
     progress.stop();
     report(result, options, io);
+    const warnings = countDiagnostics(result.diagnostics).warnings;
+    if (!result.written && tooManyWarnings(warnings, options.maxWarnings)) io.stderr(`pocketpress: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}; nothing was written\n`);
     if (!result.written) return { code: EXIT.contentErrors, stats: result.stats, result };
     if (!options.quiet && options.format === 'text') io.stdout(describeBuild(result, request.out, io));
     return { code: EXIT.ok, stats: result.stats, result };
@@ -107,6 +113,6 @@ export async function buildOnce(dir: string, options: BuildCommandOptions, versi
   }
 }
 
-export async function buildCommand(dir: string, options: BuildCommandOptions, version: string, io: CliIo): Promise<number> {
+export async function buildCommand(dir: string | string[], options: BuildCommandOptions, version: string, io: CliIo): Promise<number> {
   return (await buildOnce(dir, options, version, io)).code;
 }

@@ -12,7 +12,8 @@ import { initCommand } from './init-command.js';
 import { registerI18nCommands } from './i18n-command.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
-import { collect, languages } from './options.js';
+import { collect, languages, maxWarnings } from './options.js';
+import { applyProject, contentFolders, ProjectSettingsError, readProject } from './project.js';
 import { validateCommand } from './validate-command.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -47,46 +48,72 @@ function contentCommand(program: Command, name: string, description: string): Co
   return program
     .command(name)
     .description(description)
-    .argument('[dir]', 'a folder of games, or one game folder', 'content')
+    .argument('[dir]', 'a folder of games, or one game folder (default: the content of pocketpress.yaml, else content/)')
     .option('--game <id>', 'only this game (repeat for several)', collect)
     .option('--lang <codes>', 'only these languages, e.g. en,fr', languages)
     .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
     .option('--strict', 'treat warnings as errors')
     .option('--allow-missing', 'print the source language where a translation is missing (a warning, not an error)')
-    .option('--quiet', 'print errors only');
+    .option('--quiet', 'print errors only')
+    .option('--max-warnings <n>', 'fail (exit 1) when there are more warnings than this', maxWarnings);
 }
+
+const BUILD_EXAMPLES = `
+Examples:
+  $ pocketpress build                                   # every game of content/ (or pocketpress.yaml's) into out/
+  $ pocketpress build content --game my-game --lang fr  # one game, one language
+  $ pocketpress build --paper letter --duplex short     # US Letter, for printers that flip on the short edge
+  $ pocketpress build --watch                           # build again on every save`;
+
+const VALIDATE_EXAMPLES = `
+Examples:
+  $ pocketpress validate                                # every game, every problem at once
+  $ pocketpress validate content --format github        # annotations in a GitHub Actions log
+  $ pocketpress validate --strict --max-warnings 0      # warnings fail too`;
 
 function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const program = new Command('pocketpress')
     .description('Turns board games written as YAML and Markdown into print-and-play files.')
-    .version(VERSION, '-v, --version')
+    .version(VERSION, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for the options)');
 
-  contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem').action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
-      setCode(validateCommand(dir, options, io));
+  program.option('-v', 'print the version (as -V)', () => {
+    io.stdout(`${VERSION}\n`);
+    throw new CommanderError(0, 'commander.version', VERSION);
+  });
+
+  const validate = contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem')
+    .addHelpText('after', VALIDATE_EXAMPLES)
+    .action((dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number }) => {
+      const settings = readProject(io, options.format);
+      setCode(validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
     });
 
-  contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
+  const build = contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
+    .addHelpText('after', BUILD_EXAMPLES)
     .option('--out <dir>', 'where to write', 'out')
     .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
     .addOption(new Option('--paper <paper>', 'paper of the print sheets').choices(PAPER_NAMES).default('a4'))
     .addOption(new Option('--duplex <mode>', 'how backs meet fronts: long-edge flip, short-edge flip, or fold-over sheets for single-sided printers').choices(DUPLEX_MODES).default('long'))
-    .option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides', offset, { x: 0, y: 0 })
+    .addOption(new Option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides').argParser(offset).default({ x: 0, y: 0 }, '0,0'))
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
-    .action(async (dir: string, options: BuildCliOptions) => {
+    .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
+      const settings = readProject(io, cliOptions.format);
+      const options = applyProject(build, cliOptions, settings);
+      const folders = contentFolders(dir, settings);
       // Loaded on demand: validating needs none of the layout and rendering code.
       const { buildCommand } = await import('./build-command.js');
       const withTty = { ...options, tty: io === processIo && process.stderr.isTTY === true };
       if (options.watch) {
         const { watchBuild } = await import('./watch-command.js');
-        setCode(await watchBuild(dir, withTty, VERSION, io));
+        setCode(await watchBuild(folders, withTty, VERSION, io));
       } else {
-        setCode(await buildCommand(dir, withTty, VERSION, io));
+        setCode(await buildCommand(folders, withTty, VERSION, io));
       }
     });
 
@@ -113,9 +140,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version') return EXIT.ok;
       return EXIT.usage;
     }
+    if (error instanceof ProjectSettingsError) return EXIT.usage;
     if (error instanceof UsageError || (error instanceof Error && error.name === 'OutputError')) {
       io.stderr(`pocketpress: ${error.message}\n`);
       return EXIT.usage;

@@ -13,3 +13,10 @@ export function languages(value: string, previous: string[] = []): string[] {
   if (list.length === 0 || bad.length > 0) throw new InvalidArgumentError(`expected language codes such as "en,fr", found "${value}"`);
   return [...previous, ...list];
 }
+
+/** `--max-warnings <n>`: a whole number from 0. */
+export function maxWarnings(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected a whole number from 0, found "${value}"`);
+  return n;
+}

@@ -11,8 +11,8 @@ import { onStopSignal } from './signals.js';
  * what is made again, so an unchanged card is neither laid out nor rendered. Stops on Ctrl-C
  * (or when `signal` aborts).
  */
-export async function watchBuild(dir: string, options: BuildCommandOptions, version: string, io: CliIo, signal?: AbortSignal): Promise<number> {
-  const root = path.resolve(io.cwd, dir);
+export async function watchBuild(dir: string | string[], options: BuildCommandOptions, version: string, io: CliIo, signal?: AbortSignal): Promise<number> {
+  const roots = (typeof dir === 'string' ? [dir] : dir).map((d) => path.resolve(io.cwd, d));
   const run = async (reason?: string) => {
     if (reason) io.stdout(`\n${reason}: building again\n`);
     try {
@@ -20,11 +20,11 @@ export async function watchBuild(dir: string, options: BuildCommandOptions, vers
     } catch (error) {
       io.stderr(`pocketpress: ${(error as Error).message}\n`);
     }
-    io.stdout(`watching ${path.relative(io.cwd, root) || '.'} for changes (Ctrl-C stops)\n`);
+    io.stdout(`watching ${roots.map((r) => path.relative(io.cwd, r) || '.').join(', ')} for changes (Ctrl-C stops)\n`);
   };
   let running = Promise.resolve();
   const watcher = watchContent({
-    folders: [root, SHARED_TEMPLATES_DIR],
+    folders: [...roots, SHARED_TEMPLATES_DIR],
     ignore: [path.resolve(io.cwd, options.out)],
     onChange: (files) => {
       const names = files.map((f) => path.relative(io.cwd, f));

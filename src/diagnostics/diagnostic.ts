@@ -63,3 +63,8 @@ export function dedupeDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
   }
   return out;
 }
+
+/** `--max-warnings n`: more than n warnings fail like an error. */
+export function tooManyWarnings(warnings: number, max: number | undefined): boolean {
+  return max !== undefined && warnings > max;
+}

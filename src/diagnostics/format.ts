@@ -58,11 +58,20 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** ANSI styles for a terminal that shows colour. */
+const STYLE = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], cyan: [36, 39] } as const;
+
+function paint(on: boolean | undefined): (style: keyof typeof STYLE, text: string) => string {
+  return (style, text) => (on ? `\u001b[${STYLE[style][0]}m${text}\u001b[${STYLE[style][1]}m` : text);
+}
+
 /** One line per diagnostic with a code frame under it, then a summary line. */
-export function formatText(diagnostics: readonly Diagnostic[], options: { cwd: string; summaryOf?: string }): string {
+export function formatText(diagnostics: readonly Diagnostic[], options: { cwd: string; summaryOf?: string; color?: boolean }): string {
   const read = textReader();
+  const c = paint(options.color);
   const blocks = diagnostics.map((d) => {
-    const head = `${displayPath(d.file, options.cwd)}:${d.line}:${d.column}  ${d.severity}  ${d.code}  ${d.message}`;
+    const severity = c(d.severity === 'error' ? 'red' : 'yellow', d.severity);
+    const head = `${c('bold', `${displayPath(d.file, options.cwd)}:${d.line}:${d.column}`)}  ${severity}  ${c('cyan', d.code)}  ${d.message}`;
     const frame = codeFrame(d, read);
     return frame ? `${head}\n${frame}` : head;
   });
@@ -122,7 +131,7 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: { cwd:
 export function formatDiagnostics(
   diagnostics: readonly Diagnostic[],
   format: OutputFormat,
-  options: { cwd: string; summaryOf?: string },
+  options: { cwd: string; summaryOf?: string; color?: boolean },
 ): string {
   switch (format) {
     case 'text':

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { idFromFolder } from '../content/ids.js';
 import { ID_PATTERN } from '../content/schema/common.js';
+import { starterFiles } from './starter.js';
 
 export { idFromFolder };
-import { starterFiles } from './starter.js';
 
 export type InitResult = { ok: true; id: string; files: string[] } | { ok: false; message: string };
 

@@ -12,8 +12,8 @@ import { isAllowedHost, resolveServedPath } from './paths.js';
 import { PREVIEW_PAGE } from './page.js';
 
 export interface PreviewOptions {
-  /** The folder of games (or one game folder). */
-  dir: string;
+  /** The folder of games (or one game folder); a project may name several. */
+  dir: string | readonly string[];
   /** 0 (default) takes any free port. */
   port?: number;
   game?: string[];
@@ -116,14 +116,14 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'te
  */
 export async function startPreview(options: PreviewOptions): Promise<PreviewHandle> {
   const cwd = options.cwd ?? process.cwd();
-  const root = path.resolve(cwd, options.dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`there is no folder ${root}`);
+  const roots = (typeof options.dir === 'string' ? [options.dir] : options.dir).map((d) => path.resolve(cwd, d));
+  for (const root of roots) if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`there is no folder ${root}`);
   const ownOut = options.out === undefined;
   const out = ownOut ? createPreviewOut() : path.resolve(cwd, options.out!);
   mkdirSync(out, { recursive: true });
   const log = options.log ?? (() => {});
   const request: BuildRequest = {
-    root,
+    root: roots,
     out,
     version: options.version ?? 'preview',
     games: options.game,
@@ -252,7 +252,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
 
   // The same watcher as `build --watch`: 200 ms after the last save, in any editor.
   const watcher = watchContent({
-    folders: existsSync(SHARED_TEMPLATES_DIR) ? [root, SHARED_TEMPLATES_DIR] : [root],
+    folders: existsSync(SHARED_TEMPLATES_DIR) ? [...roots, SHARED_TEMPLATES_DIR] : roots,
     ignore: [out],
     onChange: (files) => void schedule(files.map((f) => path.relative(cwd, f))),
   });

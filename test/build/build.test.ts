@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers.js';
+import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
 interface Entry {
   path: string;
@@ -29,7 +29,13 @@ describe('pocketpress build', () => {
   it('exits 0 and says what it wrote', () => {
     expect(result.stderr).toBe('[1/2] full-game/en\n[2/2] full-game/fr\n');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote 36 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)\n$/);
+    const [head, ...rest] = result.stdout.split('\n');
+    expect(head).toMatch(/^wrote 36 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)$/);
+    // The files to print, by name.
+    const where = path.relative(ROOT, out);
+    expect(rest.join('\n')).toBe(
+      ['to print:', ...['en', 'fr'].flatMap((l) => ['cards.pdf', 'rulebook.pdf', 'tiles.pdf'].map((f) => `  ${where}/full-game/${l}/${f}`)), ''].join('\n'),
+    );
   });
 
   it('writes a manifest listing every file with its size and hash', () => {

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { resolveLength } from '../shared/lengths.js';
+import { createAjv } from './ajv.js';
+import { checkAgainstSchema } from './check-schema.js';
+import { loadYaml } from './load-yaml.js';
+import { ProjectSchema, type ProjectConfig } from './schema/project.js';
+
+/** The names a project's settings file may have, in the order they are looked for. */
+export const PROJECT_FILES = ['pocketpress.yaml', 'pocketpress.config.yaml'] as const;
+
+/** A project's settings with paths made absolute and lengths in points. */
+export interface ProjectSettings {
+  file: string;
+  content?: string[];
+  out?: string;
+  languages?: string[];
+  paper?: ProjectConfig['paper'];
+  dpi?: number;
+  duplex?: ProjectConfig['duplex'];
+  backOffset?: { x: number; y: number };
+  sheetPng?: boolean;
+  ttsBaseUrl?: string;
+}
+
+export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
+
+/** The settings file in `dir` or the nearest folder above it, if any. */
+export function findProjectFile(dir: string): string | undefined {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    for (const name of PROJECT_FILES) {
+      const file = path.join(at, name);
+      if (existsSync(file)) return file;
+    }
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+
+/** Reads and checks the project's settings file; problems come back as diagnostics at their line. */
+export function loadProjectSettings(cwd: string): ProjectLookup {
+  const file = findProjectFile(cwd);
+  if (!file) return { found: false };
+  const loaded = loadYaml(file);
+  // An empty settings file keeps every default.
+  const diagnostics: Diagnostic[] = loaded.diagnostics.filter((d) => d.code !== 'empty-file');
+  if (diagnostics.length === 0 && (loaded.data === undefined || loaded.data === null)) return { found: true, settings: { file }, diagnostics };
+  if (loaded.data === undefined) return { found: true, diagnostics };
+  validate ??= createAjv().compile(ProjectSchema);
+  const { valid } = checkAgainstSchema(loaded, validate, loaded.data, (d) => diagnostics.push(d));
+  if (!valid || diagnostics.some((d) => d.severity === 'error')) return { found: true, diagnostics };
+  const config = loaded.data as ProjectConfig;
+  const base = path.dirname(file);
+  const content = config.content === undefined ? undefined : (Array.isArray(config.content) ? config.content : [config.content]).map((c) => path.resolve(base, c));
+  return {
+    found: true,
+    diagnostics,
+    settings: {
+      file,
+      content,
+      out: config.out === undefined ? undefined : path.resolve(base, config.out),
+      languages: config.languages,
+      paper: config.paper,
+      dpi: config.dpi,
+      duplex: config.duplex,
+      backOffset: config.backOffset && { x: resolveLength(config.backOffset.x), y: resolveLength(config.backOffset.y) },
+      sheetPng: config.sheetPng,
+      ttsBaseUrl: config.ttsBaseUrl,
+    },
+  };
+}
