@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { publishedSchemas } from '../../src/build/published-schemas.js';
+import { describeReference } from '../../src/build/reference.js';
 import { ROOT } from '../helpers.js';
 
 const published = publishedSchemas();
@@ -46,5 +47,21 @@ describe('published schemas', () => {
       .filter(([, p]) => typeof p['description'] !== 'string' && !('$ref' in p) && !('const' in p))
       .map(([where]) => where);
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe('the reference', () => {
+  it('docs/reference.md is up to date (npm run schemas writes it)', () => {
+    expect(readFileSync(path.join(ROOT, 'docs', 'reference.md'), 'utf8')).toBe(describeReference());
+  });
+
+  it('lists every template element, every set kind and every named size with its millimetres', () => {
+    const text = describeReference();
+    for (const type of ['rect', 'ellipse', 'line', 'polygon', 'path', 'image', 'text', 'group']) expect(text).toContain(`#### \`${type}\``);
+    expect(text).toContain('| `poker` | 63 × 88 |');
+    expect(text).toContain('| `tarot` | 70 × 120 |');
+    expect(text).toMatch(/Set kinds: `cards`, `tiles`, `tokens`, `boards`, `standees`, `sheets`/);
+    expect(text).toMatch(/\| `align` \| `left` \\\| `center` \\\| `right` \\\| `justify` \|/);
+    expect(text).toContain('npx pocketpress icons search');
   });
 });

@@ -11,17 +11,20 @@ const Common = {
   opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'from 0 (invisible) to 1 (opaque)' })),
 };
 
+/** A shared value type with what this key means. */
+const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+
 const Box = {
-  x: Type.Optional(TemplateLength),
-  y: Type.Optional(TemplateLength),
-  width: Type.Optional(TemplateLength),
-  height: Type.Optional(TemplateLength),
+  x: Type.Optional(described(TemplateLength, 'left edge of the box, from the left edge of the component (default 0)')),
+  y: Type.Optional(described(TemplateLength, 'top edge of the box, from the top edge of the component (default 0)')),
+  width: Type.Optional(described(TemplateLength, 'width of the box (default: to the right edge of the component)')),
+  height: Type.Optional(described(TemplateLength, 'height of the box (default: to the bottom edge of the component)')),
 };
 
 const Paint = {
-  fill: Type.Optional(Color),
-  stroke: Type.Optional(Color),
-  strokeWidth: Type.Optional(Length),
+  fill: Type.Optional(described(Color, 'the colour inside (default none)')),
+  stroke: Type.Optional(described(Color, 'the colour of the outline (default none)')),
+  strokeWidth: Type.Optional(described(Length, 'the width of the outline')),
   dash: Type.Optional(Type.Array(Length, { minItems: 1, description: 'dash and gap lengths, e.g. [2mm, 1mm]' })),
 };
 
