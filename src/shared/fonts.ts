@@ -1,7 +1,9 @@
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { resolvePackageFile } from './game-paths.js';
 import type { FontFace } from './display-list.js';
+import { woffToSfnt } from './woff-to-sfnt.js';
 
 export type FontWeight = 'normal' | 'bold';
 export type FontStyle = 'normal' | 'italic';
@@ -33,18 +35,31 @@ export const BUILTIN_FAMILIES: Record<string, FamilyFiles> = {
 /** The family text uses when a template names none and the game declares none. */
 export const DEFAULT_FAMILY = 'Alegreya Sans';
 
-const opened = new Map<string, fontkit.Font>();
+const opened = new Map<string, { bytes: Buffer; font: fontkit.Font }>();
+
+/** A font file read once per version of it, WOFF unwrapped to the plain font it holds. */
+function loadFont(file: string): { bytes: Buffer; font: fontkit.Font } {
+  const info = statSync(file);
+  const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+  let entry = opened.get(key);
+  if (!entry) {
+    const bytes = woffToSfnt(readFileSync(file));
+    const loaded = fontkit.create(bytes);
+    if (!('layout' in loaded)) throw new Error(`${file} is a font collection; name one font of it`);
+    entry = { bytes, font: loaded as fontkit.Font };
+    opened.set(key, entry);
+  }
+  return entry;
+}
 
 /** Opens a font file once and keeps it. */
 export function openFont(file: string): fontkit.Font {
-  let font = opened.get(file);
-  if (!font) {
-    const loaded = fontkit.openSync(file);
-    if (!('layout' in loaded)) throw new Error(`${file} is a font collection; name one font of it`);
-    font = loaded as fontkit.Font;
-    opened.set(file, font);
-  }
-  return font;
+  return loadFont(file).font;
+}
+
+/** The bytes of a font as a PDF embeds it: a WOFF file unwrapped once, so no glyph inflates a table again. */
+export function fontBytes(file: string): Buffer {
+  return loadFont(file).bytes;
 }
 
 export function styleKey(weight: FontWeight, style: FontStyle): StyleKey {

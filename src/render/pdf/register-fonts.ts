@@ -1,4 +1,5 @@
 import type { FontFace } from '../../shared/display-list.js';
+import { fontBytes } from '../../shared/fonts.js';
 
 /** Font names registered per document: name → file. */
 const registered = new WeakMap<PDFKit.PDFDocument, Map<string, string>>();
@@ -15,7 +16,7 @@ export function registerFonts(doc: PDFKit.PDFDocument, fonts: Record<string, Fon
     let name = key;
     for (let n = 2; names.has(name) && names.get(name) !== face.path; n++) name = `${key}#${n}`;
     if (!names.has(name)) {
-      doc.registerFont(name, face.path);
+      doc.registerFont(name, fontBytes(face.path));
       names.set(name, face.path);
     }
     byKey.set(key, name);
