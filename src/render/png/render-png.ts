@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { DisplayList } from '../../shared/display-list.js';
 import { parseColor } from '../colors.js';
-import { renderSvg } from '../svg/render-svg.js';
+import { renderRaster } from '../raster/render-raster.js';
 
 export interface PngOptions {
   /** Pixels per inch. */
@@ -22,26 +22,21 @@ export function pixelSize(list: DisplayList, dpi: number): { widthPx: number; he
 }
 
 /**
- * Rasterizes the display list (trim + bleed) through its SVG with sharp. The SVG's width and
- * height are the pixel size and sharp reads it at density 72, so one SVG pixel is one PNG
- * pixel (PITFALLS 5). RGB when the background is opaque, RGBA otherwise; density in pHYs.
+ * Draws the display list (trim + bleed) with Skia at exactly its pixel size and encodes it with
+ * sharp: RGB when the background is opaque, RGBA otherwise; density in pHYs.
  */
 export async function renderPng(list: DisplayList, options: PngOptions): Promise<RenderedPng> {
   const { widthPx, heightPx } = pixelSize(list, options.dpi);
-  const svg = renderSvg(list, { widthPx, heightPx });
-  let image = sharp(Buffer.from(svg, 'utf8'), { density: 72, unlimited: true });
+  const raster = renderRaster(list, { widthPx, heightPx });
+  let image = sharp(raster.data, { raw: { width: widthPx, height: heightPx, channels: 4, premultiplied: true } });
   const background = list.background ? parseColor(list.background) : undefined;
-  if (background && background.a === 1) {
-    image = image.flatten({ background: { r: background.r, g: background.g, b: background.b } }).removeAlpha();
-  } else {
-    image = image.ensureAlpha();
-  }
+  if (background && background.a === 1) image = image.removeAlpha();
   const { data, info } = await image
     .png({ compressionLevel: 9, adaptiveFiltering: false })
     .withMetadata({ density: options.dpi })
     .toBuffer({ resolveWithObject: true });
   if (info.width !== widthPx || info.height !== heightPx) {
-    throw new Error(`sharp rendered ${info.width}×${info.height} px instead of ${widthPx}×${heightPx}`);
+    throw new Error(`sharp encoded ${info.width}×${info.height} px instead of ${widthPx}×${heightPx}`);
   }
   return { png: data, widthPx, heightPx };
 }
