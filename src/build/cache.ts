@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { OutputFile } from '../shared/output-file.js';
+import { fileStamp } from '../shared/file-stamp.js';
+import { stableJson } from '../shared/stable-json.js';
 
 export interface CacheStats {
   made: number;
@@ -18,21 +20,21 @@ export interface CacheStats {
 export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
+  private readonly listDigests = new WeakMap<DisplayList, string>();
 
   constructor(
     private readonly dir: string | undefined,
     private readonly version: string,
   ) {}
 
-  /** The hash of a file's bytes, read once per build (and again when it changes). */
+  /** The hash of a file's bytes, read once per version of the file (see fileStamp). */
   hashFile(file: string): string {
-    let info: { mtimeMs: number; size: number };
+    let stamp: string;
     try {
-      info = statSync(file);
+      stamp = fileStamp(file);
     } catch {
       return 'missing';
     }
-    const stamp = `${file}\0${info.mtimeMs}\0${info.size}`;
     let hash = this.fileHashes.get(stamp);
     if (!hash) {
       hash = createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -55,26 +57,36 @@ export class BuildCache {
     return out;
   }
 
-  /** The key of a value made from `parts` (anything JSON can hold). */
+  /** The key of a value made from `parts` (anything JSON can hold), whatever the order of their keys. */
   key(kind: string, parts: unknown): string {
-    return createHash('sha256').update(`${this.version}\0${kind}\0`).update(JSON.stringify(parts)).digest('hex');
+    return createHash('sha256').update(`${this.version}\0${kind}\0`).update(stableJson(parts)).digest('hex');
   }
 
-  /** The key of something rendered from display lists: the lists, the options, and the files they use. */
-  listKey(kind: string, lists: readonly DisplayList[], options: unknown): string {
-    const files = new Set<string>();
-    const visit = (items: readonly DisplayItem[]) => {
-      for (const item of items) {
-        if (item.type === 'image' && item.source.path) files.add(item.source.path);
-        if (item.type === 'group') visit(item.items);
-      }
-    };
-    for (const list of lists) {
-      for (const face of Object.values(list.fonts)) files.add(face.path);
+  /**
+   * The digest of a display list and of every file it draws from (fonts, images), made once
+   * per list however many outputs (PNG, sheets, print-shop PDF, exports) are keyed by it.
+   */
+  listDigest(list: DisplayList): string {
+    let digest = this.listDigests.get(list);
+    if (!digest) {
+      const files = new Set<string>(Object.values(list.fonts).map((face) => face.path));
+      const visit = (items: readonly DisplayItem[]) => {
+        for (const item of items) {
+          if (item.type === 'image' && item.source.path) files.add(item.source.path);
+          if (item.type === 'group') visit(item.items);
+        }
+      };
       visit(list.items);
+      const hashes = [...files].sort().map((f) => [f, this.hashFile(f)]);
+      digest = createHash('sha256').update(stableJson(list)).update(stableJson(hashes)).digest('hex');
+      this.listDigests.set(list, digest);
     }
-    const hashes = [...files].sort().map((f) => [f, this.hashFile(f)]);
-    return this.key(kind, { lists, options, hashes });
+    return digest;
+  }
+
+  /** The key of something rendered from display lists: their digests and the options. */
+  listKey(kind: string, lists: readonly DisplayList[], options: unknown): string {
+    return this.key(kind, { lists: lists.map((list) => this.listDigest(list)), options });
   }
 
   private file(key: string): string | undefined {

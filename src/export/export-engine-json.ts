@@ -1,6 +1,6 @@
 import type { OutputFile } from '../shared/output-file.js';
 import { buildEngineDocument } from './engine-document.js';
-import { stringifyStable } from './stable-json.js';
+import { stringifyStable } from '../shared/stable-json.js';
 import type { ExportInput } from './types.js';
 
 /** Where the engine JSON goes, relative to `out/<game>/<lang>/`. */

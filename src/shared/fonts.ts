@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { resolvePackageFile } from './game-paths.js';
 import type { FontFace } from './display-list.js';
+import { fileStamp } from './file-stamp.js';
 import { woffToSfnt } from './woff-to-sfnt.js';
 
 export type FontWeight = 'normal' | 'bold';
@@ -39,8 +40,7 @@ const opened = new Map<string, { bytes: Buffer; font: fontkit.Font }>();
 
 /** A font file read once per version of it, WOFF unwrapped to the plain font it holds. */
 function loadFont(file: string): { bytes: Buffer; font: fontkit.Font } {
-  const info = statSync(file);
-  const key = `${file}\0${info.size}\0${info.mtimeMs}`;
+  const key = fileStamp(file);
   let entry = opened.get(key);
   if (!entry) {
     const bytes = woffToSfnt(readFileSync(file));
@@ -52,7 +52,7 @@ function loadFont(file: string): { bytes: Buffer; font: fontkit.Font } {
   return entry;
 }
 
-/** Opens a font file once and keeps it. */
+/** Opens a font file once per version of it and keeps it. */
 export function openFont(file: string): fontkit.Font {
   return loadFont(file).font;
 }

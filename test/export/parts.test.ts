@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentPngPath, facesByItem } from '../../src/export/face-paths.js';
-import { stringifyStable } from '../../src/export/stable-json.js';
+import { stringifyStable } from '../../src/shared/stable-json.js';
 import { toTextValue } from '../../src/export/text-value.js';
 import { imageUrl } from '../../src/export/tts/context.js';
 import { tileType } from '../../src/export/tts/piece-objects.js';

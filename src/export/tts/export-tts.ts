@@ -1,5 +1,5 @@
 import type { OutputFile } from '../../shared/output-file.js';
-import { stringifyStable } from '../stable-json.js';
+import { stringifyStable } from '../../shared/stable-json.js';
 import type { ExportInput, ExportOptions } from '../types.js';
 import { arrangePieces } from './arrange.js';
 import { createContext } from './context.js';

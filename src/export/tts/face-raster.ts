@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DisplayList } from '../../shared/display-list.js';
-import { renderSvg } from '../../render/svg/render-svg.js';
+import { renderRaster } from '../../render/raster/render-raster.js';
 
 export interface Raster {
   data: Buffer;
@@ -16,8 +16,8 @@ const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: false } as const;
  * exactly `width` × `height` px, as raw RGB on white, or RGBA when `alpha` is asked for.
  */
 export async function rasterizeTrim(list: DisplayList, width: number, height: number, alpha = false): Promise<Raster> {
-  const svg = renderSvg({ ...list, bleed: 0 }, { widthPx: width, heightPx: height });
-  const image = sharp(Buffer.from(svg, 'utf8'), { density: 72 });
+  const raster = renderRaster({ ...list, bleed: 0 }, { widthPx: width, heightPx: height });
+  const image = sharp(raster.data, { raw: { width, height, channels: 4, premultiplied: true } });
   const flat = alpha ? image.ensureAlpha() : image.flatten({ background: '#ffffff' }).removeAlpha();
   const { data, info } = await flat.raw().toBuffer({ resolveWithObject: true });
   if (info.width !== width || info.height !== height) throw new Error(`sharp drew ${info.width}×${info.height} px instead of ${width}×${height}`);

@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import { imageSize } from 'image-size';
 import { resolveLength } from '../../shared/lengths.js';
 import { checkGamePath } from '../../shared/game-paths.js';
+import { fileStamp } from '../../shared/file-stamp.js';
 import type { ImageElement } from '../../content/schema/template.js';
 import type { DisplayItem, ImageItem, ImageSource } from '../../shared/display-list.js';
 import { interpolate } from '../../shared/expressions/bindings.js';
@@ -13,14 +14,16 @@ import { box, round } from './geometry.js';
 type Image = Static<typeof ImageElement>;
 
 const KINDS: Record<string, ImageSource['kind']> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.svg': 'svg' };
+/** Natural sizes by version of the file: an image replaced between two builds is measured again. */
 const sizes = new Map<string, { width: number; height: number }>();
 
 function naturalSize(file: string): { width: number; height: number } {
-  let size = sizes.get(file);
+  const stamp = fileStamp(file);
+  let size = sizes.get(stamp);
   if (!size) {
     const measured = imageSize(readFileSync(file));
     size = { width: measured.width ?? 1, height: measured.height ?? 1 };
-    sizes.set(file, size);
+    sizes.set(stamp, size);
   }
   return size;
 }

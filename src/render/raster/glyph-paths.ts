@@ -1,12 +1,13 @@
 import { DOMMatrix, Path2D } from '@napi-rs/canvas';
 import type { GlyphRun } from '../../shared/display-list.js';
+import { fileStamp } from '../../shared/file-stamp.js';
 import { openFont } from '../../shared/fonts.js';
 
-/** Glyph outlines in font units (y up), built once per font file and glyph. */
+/** Glyph outlines in font units (y up), built once per version of a font file and glyph. */
 const glyphs = new Map<string, Path2D>();
 
-function glyphPath(fontPath: string, glyphId: number): Path2D {
-  const key = `${glyphId}:${fontPath}`;
+function glyphPath(fontPath: string, stamp: string, glyphId: number): Path2D {
+  const key = `${glyphId}\0${stamp}`;
   let path = glyphs.get(key);
   if (!path) {
     path = new Path2D();
@@ -30,10 +31,11 @@ function glyphPath(fontPath: string, glyphId: number): Path2D {
  */
 export function glyphRunPath(run: GlyphRun, fontPath: string): Path2D {
   const scale = run.size / openFont(fontPath).unitsPerEm;
+  const stamp = fileStamp(fontPath);
   const path = new Path2D();
   for (const glyph of run.glyphs) {
     const placed = new DOMMatrix([scale, 0, 0, -scale, run.x + glyph.x, run.baseline + glyph.y]);
-    path.addPath(glyphPath(fontPath, glyph.id), placed);
+    path.addPath(glyphPath(fontPath, stamp, glyph.id), placed);
   }
   return path;
 }

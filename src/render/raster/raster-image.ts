@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import { Image } from '@napi-rs/canvas';
 import type { ImageItem } from '../../shared/display-list.js';
+import { fileStamp } from '../../shared/file-stamp.js';
 import { prepareSvgImage, readImageBytes } from '../image-source.js';
 
 /** Decoded raster images, kept while the file is unchanged (a deck repeats its back image). */
@@ -17,8 +17,7 @@ function decoded(bytes: Buffer): Image {
 function rasterImage(item: ImageItem): Image {
   const file = item.source.path;
   if (!file) return decoded(readImageBytes(item.source));
-  const info = statSync(file);
-  const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
+  const stamp = fileStamp(file);
   const hit = rasters.get(file);
   if (hit && hit.stamp === stamp) return hit.image;
   const image = decoded(readImageBytes(item.source));

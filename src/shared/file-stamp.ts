@@ -1,0 +1,12 @@
+import { statSync } from 'node:fs';
+
+/**
+ * What identifies one version of a file without reading it: its inode, size and change times
+ * to the nanosecond. A file replaced by a rename (an editor's safe save) gets a new inode; one
+ * rewritten in place gets a new change time. In-memory caches of things read from files are
+ * keyed by it, so a process that builds twice never serves the first version of a file.
+ */
+export function fileStamp(file: string): string {
+  const info = statSync(file, { bigint: true });
+  return `${file}\0${info.ino}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}`;
+}

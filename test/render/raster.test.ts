@@ -1,0 +1,38 @@
+import { Path2D } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import type { DisplayList, TextItem } from '../../src/shared/display-list.js';
+import { glyphRunPath } from '../../src/render/raster/glyph-paths.js';
+import { renderRaster } from '../../src/render/raster/render-raster.js';
+import { FONT_PATH, sampleCard } from './sample-list.js';
+import { expectedControlBox } from './glyph-boxes.js';
+
+const card = sampleCard();
+const runs = card.items.filter((i): i is TextItem => i.type === 'text').flatMap((i) => i.runs);
+
+describe('renderRaster', () => {
+  it('draws trim + bleed at exactly the pixel size asked for, as premultiplied RGBA', () => {
+    const raster = renderRaster(card, { widthPx: 815, heightPx: 1110 });
+    expect([raster.widthPx, raster.heightPx, raster.data.length]).toEqual([815, 1110, 815 * 1110 * 4]);
+    const half: DisplayList = { width: 10, height: 10, bleed: 0, fonts: {}, items: [{ type: 'rect', x: 0, y: 0, width: 10, height: 10, fill: '#c86432', opacity: 0.5 }] };
+    const { data } = renderRaster(half, { widthPx: 4, heightPx: 4 });
+    expect([...data.slice(0, 4)]).toEqual([100, 50, 25, 128]);
+  });
+
+  it('draws each glyph from the font\'s outline at the place the run gives it (the place the PDF uses)', () => {
+    let checked = 0;
+    for (const run of runs.filter((r) => r.glyphs.length > 0 && r.font === Object.keys(card.fonts).find((k) => card.fonts[k]!.path === FONT_PATH))) {
+      const path: Path2D = glyphRunPath(run, FONT_PATH);
+      const [minX, minY, maxX, maxY] = path.computeTightBounds();
+      const origins = run.glyphs.map((g) => ({ x: run.x + g.x, y: run.baseline + g.y }));
+      const expected = expectedControlBox(run, FONT_PATH, origins);
+      // Tight bounds lie inside the control box and touch it on straight edges (the glyphs' stems).
+      expect(minX).toBeGreaterThanOrEqual(expected.minX - 0.01);
+      expect(maxX).toBeLessThanOrEqual(expected.maxX + 0.01);
+      expect(minY).toBeGreaterThanOrEqual(expected.minY - 0.01);
+      expect(maxY).toBeLessThanOrEqual(expected.maxY + 0.01);
+      expect(maxX - minX).toBeGreaterThan((expected.maxX - expected.minX) * 0.9);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+});
