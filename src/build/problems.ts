@@ -34,6 +34,11 @@ export function problemsToDiagnostics(game: LoadedGame, problems: readonly Layou
       const indent = text.length - text.trimStart().length;
       return { severity: p.severity, code: p.code, message: p.message, file: p.file, line: n, column: indent + 1, endLine: n, endColumn: Math.max(indent + 2, text.trimEnd().length + 1) };
     }
+    const sheet = game.sets.find((set) => set.source.file.path === p.file && set.sheet)?.sheet;
+    if (sheet && p.pointer.startsWith('/items/')) {
+      const located = sheet.relocate({ severity: p.severity, code: p.code, message: p.message, file: p.file, line: 1, column: 1, endLine: 1, endColumn: 2, path: p.pointer });
+      if (located.file !== p.file) return located;
+    }
     const source = sources.get(p.file);
     if (!source) {
       return { severity: p.severity, code: p.code, message: p.message, file: p.file, line: 1, column: 1, endLine: 1, endColumn: 2 };

@@ -50,7 +50,7 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
     const setSource = loadYaml(path.resolve(gameDir, entry));
     setSource.diagnostics.forEach(report);
     const checked = checkSetFile(setSource, markContext);
-    const loaded: LoadedSet = { written: entry, source: setSource, data: checked.set, localized: checked.localized };
+    const loaded: LoadedSet = { written: entry, source: setSource, data: checked.set, localized: checked.localized, sheet: checked.sheet };
     result.sets.push(loaded);
     const data = setSource.data as Record<string, unknown> | undefined;
     if (!data || typeof data !== 'object') return;

@@ -6,6 +6,8 @@ import { ITEM_BASE_KEYS, type ComponentSet } from './schema/set.js';
 import { diagnosticAt } from './source.js';
 import { toPointer } from '../shared/json-pointer.js';
 import { compileItemsValidator, coreValidators, fieldSchemaProblems } from './validators.js';
+import { isSheetSpec, loadSheetItems, type SheetSource } from './sheets/load-sheet-items.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -62,6 +64,8 @@ export interface SetFileCheck {
   localized: string[];
   /** The field schema compiled: templates can be checked against it. */
   fieldsValid: boolean;
+  /** The spreadsheet the items come from, when they are not written in the YAML. */
+  sheet?: SheetSource;
 }
 
 export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck {
@@ -81,6 +85,15 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
   let itemsValid = false;
   let fieldsValid = false;
   const localized = marks.localized.map((m) => m.pointer);
+  // Items kept in a spreadsheet are read into the set as if written in it; what is found about
+  // them points at their cells.
+  let sheet: SheetSource | undefined;
+  if (isSheetSpec(data['items']) && fields) {
+    sheet = loadSheetItems(data['items'], { gameDir: ctx.gameDir, fields, languages: ctx.languages, report, specAt: (code, message) => at('/items', code, message) });
+    if (sheet) data['items'] = sheet.items;
+  }
+  const itemReport = sheet ? (d: Diagnostic) => report(sheet!.relocate(d)) : report;
+  const itemAt = (pointer: string, code: string, message: string) => itemReport(diagnosticAt(loaded.file, loaded.doc, { code, message, pointer }));
   if (fields) {
     const properties = asRecord(fields['properties']) ?? {};
     let fieldsOk = true;
@@ -108,8 +121,8 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
       fieldsValid = true;
     }
     if (fieldsValid && !('problem' in compiled) && Array.isArray(data['items'])) {
-      const items = checkAgainstSchema(loaded, compiled.validate, data['items'], report, '/items');
-      checkMarks(loaded, items.marks, ctx);
+      const items = checkAgainstSchema(loaded, compiled.validate, data['items'], itemReport, '/items');
+      checkMarks(loaded, items.marks, { ...ctx, report: itemReport });
       localized.push(...items.marks.localized.map((m) => m.pointer));
       itemsValid = items.valid;
     }
@@ -122,11 +135,11 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
     if (typeof id !== 'string') return;
     const first = seen.get(id);
     if (first !== undefined) {
-      const line = diagnosticAt(loaded.file, loaded.doc, { code: '', message: '', pointer: `/items/${first}/id` }).line;
-      at(`/items/${index}/id`, 'duplicate-id', `the id "${id}" is already used by item ${first + 1} of this set (line ${line}); ids must be unique`);
+      const where = sheet ? `cell ${sheet.placeOf(`/items/${first}/id`)?.cell ?? ''}` : `line ${diagnosticAt(loaded.file, loaded.doc, { code: '', message: '', pointer: `/items/${first}/id` }).line}`;
+      itemAt(`/items/${index}/id`, 'duplicate-id', `the id "${id}" is already used by item ${first + 1} of this set (${where}); ids must be unique`);
     } else {
       seen.set(id, index);
     }
   });
-  return { set: valid && itemsValid ? (data as unknown as ComponentSet) : undefined, localized, fieldsValid };
+  return { set: valid && itemsValid ? (data as unknown as ComponentSet) : undefined, localized, fieldsValid, sheet };
 }

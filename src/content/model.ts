@@ -3,6 +3,7 @@ import type { LoadedYaml } from './load-yaml.js';
 import type { Game } from './schema/game.js';
 import type { ComponentSet } from './schema/set.js';
 import type { Template } from './schema/template.js';
+import type { SheetSource } from './sheets/load-sheet-items.js';
 
 /** A template file found by name, in the game's own templates/ or in the shared ones. */
 export interface LoadedTemplate {
@@ -25,6 +26,8 @@ export interface LoadedSet {
   localized: string[];
   front?: LoadedTemplate;
   back?: LoadedTemplate;
+  /** The spreadsheet the items were read from, to point at their cells. */
+  sheet?: SheetSource;
 }
 
 export interface LoadedGame {

@@ -17,6 +17,9 @@ export interface Diagnostic {
   endColumn: number;
   /** JSON Pointer inside the file's data; absent for syntax errors. */
   path?: string;
+  /** For a spreadsheet: the sheet (XLSX, ODS) and the cell ("D14"); line and column are its row and column. */
+  sheet?: string;
+  cell?: string;
 }
 
 export interface DiagnosticCounts {

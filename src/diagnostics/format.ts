@@ -58,6 +58,12 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Where a problem is, as printed: file:line:column, or file:Sheet!D14 for a cell of a workbook. */
+export function placeOf(d: Diagnostic, cwd: string): string {
+  const file = displayPath(d.file, cwd);
+  return d.sheet && d.cell ? `${file}:${d.sheet}!${d.cell}` : `${file}:${d.line}:${d.column}`;
+}
+
 /** ANSI styles for a terminal that shows colour. */
 const STYLE = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 
@@ -71,8 +77,8 @@ export function formatText(diagnostics: readonly Diagnostic[], options: { cwd: s
   const c = paint(options.color);
   const blocks = diagnostics.map((d) => {
     const severity = c(d.severity === 'error' ? 'red' : 'yellow', d.severity);
-    const head = `${c('bold', `${displayPath(d.file, options.cwd)}:${d.line}:${d.column}`)}  ${severity}  ${c('cyan', d.code)}  ${d.message}`;
-    const frame = codeFrame(d, read);
+    const head = `${c('bold', placeOf(d, options.cwd))}  ${severity}  ${c('cyan', d.code)}  ${d.message}`;
+    const frame = d.sheet ? '' : codeFrame(d, read);
     return frame ? `${head}\n${frame}` : head;
   });
   const { errors, warnings } = countDiagnostics(diagnostics);
@@ -96,6 +102,7 @@ export function formatJson(diagnostics: readonly Diagnostic[], options: { cwd: s
       endColumn: d.endColumn,
     };
     if (d.path !== undefined) out['path'] = d.path;
+    if (d.cell !== undefined) Object.assign(out, d.sheet ? { sheet: d.sheet } : {}, { cell: d.cell, row: d.line });
     return out;
   });
   return JSON.stringify({ diagnostics: list, errors, warnings }) + '\n';

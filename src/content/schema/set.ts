@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NAMED_SIZE_NAMES } from '../sizes.js';
-import { Id, Length, LocalizedText } from './common.js';
+import { AssetPath, Id, Length, LocalizedText } from './common.js';
 
 export const SET_KINDS = ['cards', 'tiles', 'tokens', 'boards', 'standees', 'sheets'] as const;
 export const SHAPES = ['rectangle', 'rounded', 'circle', 'hex'] as const;
@@ -28,6 +28,19 @@ export const ItemBase = Type.Object(
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'how many copies of this item the game has; default 1' })),
   },
   { additionalProperties: true, description: "an item: its id, its count, and its set's fields" },
+);
+
+const SHEET_KINDS = ['csv', 'xlsx', 'ods'];
+
+/** Items kept in a spreadsheet instead of the YAML: one row per item, one column per field. */
+export const ItemsSheet = Type.Object(
+  {
+    file: AssetPath('a CSV, XLSX or ODS file in the game folder, e.g. "sets/monsters.xlsx"', { kinds: SHEET_KINDS }),
+    sheet: Type.Optional(Type.String({ minLength: 1, description: 'the sheet to read (XLSX, ODS); default the first' })),
+    header: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'the row that names the columns; default 1, the items are the rows below it' })),
+    idFrom: Type.Optional(Type.String({ minLength: 1, description: 'without an id column: the column whose text, made into an id, names each item (default: the row number, "row-5")' })),
+  },
+  { additionalProperties: false, description: 'items read from a spreadsheet: {file, sheet, header, idFrom}' },
 );
 
 export const SetSchema = Type.Object(
@@ -71,10 +84,18 @@ export const SetSchema = Type.Object(
       description:
         'the JSON Schema (draft 2020-12) of the fields every item of this set has, besides id and count; "#/$defs/text", "#/$defs/length", "#/$defs/color" and "#/$defs/asset" are predefined',
     })),
-    items: Type.Array(ItemBase, { minItems: 1, description: 'the components of this set' }),
+    items: Type.Union(
+      [
+        Type.Array(ItemBase, { minItems: 1, description: 'the components of this set' }),
+        AssetPath('a CSV, XLSX or ODS file in the game folder whose rows are the items', { kinds: SHEET_KINDS }),
+        ItemsSheet,
+      ],
+      { description: 'the components of this set: a list, or a spreadsheet (a file name, or {file, sheet, header, idFrom}) with one row per item' },
+    ),
   },
   { additionalProperties: false, title: 'pocketpress component set', description: 'one component set: cards, tiles, tokens…' },
 );
 
-export type ComponentSet = Static<typeof SetSchema>;
+/** A set once checked: its items are a list, whether written in the YAML or read from a spreadsheet. */
+export type ComponentSet = Omit<Static<typeof SetSchema>, 'items'> & { items: Item[] };
 export type Item = Static<typeof ItemBase> & Record<string, unknown>;
