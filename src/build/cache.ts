@@ -43,14 +43,18 @@ export class BuildCache {
     return hash;
   }
 
-  /** Every file under `dir` (but YAML and Markdown) with the hash of its bytes: the art, icons and fonts layout reads. */
+  /**
+   * Every file under `dir` with the hash of its bytes: the art, icons and fonts layout reads.
+   * YAML, Markdown and spreadsheets are left out: what a face takes from them is in its key
+   * already (the item's fields), so editing one card of a sheet remakes that card only.
+   */
   assetsOf(dir: string): string[][] {
     const out: string[][] = [];
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const full = path.join(folder, entry.name);
         if (entry.isDirectory()) walk(full);
-        else if (!/\.(ya?ml|md)$/i.test(entry.name)) out.push([path.relative(dir, full), this.hashFile(full)]);
+        else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) out.push([path.relative(dir, full), this.hashFile(full)]);
       }
     };
     walk(dir);

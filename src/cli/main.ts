@@ -11,6 +11,7 @@ type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
 import { initCommand } from './init-command.js';
 import { registerI18nCommands } from './i18n-command.js';
 import { registerIconsCommand } from './icons-command.js';
+import { registerItemsCommands } from './items-command.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { collect, languages, maxWarnings } from './options.js';
@@ -130,6 +131,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   registerI18nCommands(program, io, setCode);
   registerPreviewCommand(program, io, setCode, VERSION);
   registerIconsCommand(program, io, setCode);
+  registerItemsCommands(program, io, setCode);
   return program;
 }
 

@@ -131,3 +131,41 @@ describe('items in a spreadsheet', () => {
     expect(JSON.parse(binary.stdout).diagnostics).toContainEqual(expect.objectContaining({ code: 'binary-file' }));
   });
 });
+
+describe('pocketpress items export / import', () => {
+  it.each(['csv', 'xlsx', 'ods'] as const)('%s: export then import gives the same items back', async (format) => {
+    const game = path.join(tempDir(), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const before = (parse(readFileSync(path.join(game, 'sets', 'cards.yaml'), 'utf8')) as { items: unknown }).items;
+    const sheet = path.join(game, `cards.${format}`);
+    const exported = await runCli(['items', 'export', 'cards', '--dir', game, '--format', format, '--out', sheet]);
+    expect(exported.code).toBe(0);
+    // Emptied, then read back from the sheet.
+    const setFile = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(setFile, readFileSync(setFile, 'utf8').replace(/\nitems:[\s\S]*$/, '\nitems: []\n'));
+    const imported = await runCli(['items', 'import', sheet, '--set', 'cards', '--dir', game]);
+    expect(imported.stdout).toMatch(/^wrote 2 items into/);
+    expect((parse(readFileSync(setFile, 'utf8')) as { items: unknown }).items).toEqual(before);
+    expect(readFileSync(setFile, 'utf8')).toMatch(/^id: cards\nkind: cards/);
+  });
+});
+
+describe('a spreadsheet saved again', () => {
+  it('makes again only the card whose row changed', async () => {
+    const { buildOnce } = await import('../../src/cli/build-command.js');
+    const game = gameWithSheets('ods');
+    const options = { out: tempDir(), format: 'text' as const, dpi: 40, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 }, quiet: true, lang: ['en'] };
+    const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
+    expect((await buildOnce(game, options, 'test', io)).code).toBe(0);
+    const file = path.join(game, 'sets', 'cards.ods');
+    const book = XLSX.read(readFileSync(file));
+    const ws = book.Sheets['Items']!;
+    const headers = (XLSX.utils.sheet_to_json(ws, { header: 1 }) as unknown[][])[0] as string[];
+    ws[`${XLSX.utils.encode_col(headers.indexOf('name.en'))}3`] = { t: 's', v: 'Lamp oil' };
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'ods' }));
+    const again = await buildOnce(game, options, 'test', io);
+    expect(again.code).toBe(0);
+    expect(again.stats['layout']!.made).toBe(1);
+    expect(again.stats['png']!.made).toBe(1);
+  });
+});

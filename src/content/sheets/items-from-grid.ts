@@ -1,5 +1,5 @@
 import { idFromFolder } from '../ids.js';
-import { SHEET_LIMITS, type Grid, type GridCell } from './read-grid.js';
+import { cellName, SHEET_LIMITS, type Grid, type GridCell } from './read-grid.js';
 
 /** Where one value of one item came from: the cell, for diagnostics. */
 export interface CellPlace {
@@ -185,7 +185,7 @@ export function itemsFromGrid(grid: Grid, options: { fields: Schema; headerRow: 
       const at = grid.rows[r0]?.[c0];
       problems.push({
         code: 'bad-value',
-        message: `cells ${at?.cell ?? ''} to ${String.fromCharCode(65 + Math.min(c1, 25))}${r1 + 1} are merged across rows; each item needs its own cells (unmerge them)`,
+        message: `cells ${at?.cell ?? cellName(r0, c0)} to ${cellName(r1, c1)} are merged across rows; each item needs its own cells (unmerge them)`,
         place: at ? place(at) : { cell: 'A1', line: r0 + 1, column: c0 + 1 },
       });
     }

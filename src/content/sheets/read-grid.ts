@@ -1,5 +1,6 @@
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
+import { createRequire } from 'node:module';
+import type * as SheetJS from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { decodeText } from '../load-yaml.js';
 import { zipSize } from './zip-size.js';
@@ -17,6 +18,26 @@ export const SHEET_LIMITS = {
 } as const;
 
 export const SHEET_EXTENSIONS = ['.csv', '.xlsx', '.ods'] as const;
+
+let sheetJs: typeof SheetJS | undefined;
+
+/** SheetJS, loaded the first time a workbook is read (it is large; most builds never need it). */
+export function workbooks(): typeof SheetJS {
+  sheetJs ??= createRequire(import.meta.url)('@e965/xlsx') as typeof SheetJS;
+  return sheetJs;
+}
+
+/** "A", …, "Z", "AA", … for a 0-based column. */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** "D14" for 0-based row 13, column 3. */
+export function cellName(row: number, column: number): string {
+  return `${columnName(column)}${row + 1}`;
+}
 
 /** One cell as read, and where it is: a cell address for workbooks, a line and column for CSV. */
 export interface GridCell {
@@ -86,7 +107,7 @@ function readCsv(bytes: Buffer): GridResult {
     const firstLine = info.lines - breaks;
     return record.map((value, c) => ({
       value: value.trim() === '' ? undefined : value,
-      cell: XLSX.utils.encode_cell({ r, c }),
+      cell: cellName(r, c),
       line: firstLine + (starts[c]?.line ?? 0),
       column: starts[c]?.column ?? 1,
     }));
@@ -100,7 +121,8 @@ function readWorkbook(bytes: Buffer, sheet: string | undefined): GridResult {
   if (zip.uncompressed > SHEET_LIMITS.inflated) {
     return { ok: false, problem: { code: 'file-too-large', message: `this spreadsheet would inflate to more than ${SHEET_LIMITS.inflated / 1024 / 1024} MB; it is not read` } };
   }
-  let book: XLSX.WorkBook;
+  const XLSX = workbooks();
+  let book: SheetJS.WorkBook;
   try {
     book = XLSX.read(bytes, { type: 'buffer', dense: true, cellDates: true, cellFormula: true, sheetRows: SHEET_LIMITS.rows + 1, WTF: false });
   } catch (error) {
@@ -111,11 +133,11 @@ function readWorkbook(bytes: Buffer, sheet: string | undefined): GridResult {
     return { ok: false, problem: { code: 'bad-value', message: `there is no sheet "${sheet}" in this file; its sheets are ${book.SheetNames.map((n) => `"${n}"`).join(', ')}` } };
   }
   const ws = book.Sheets[name]!;
-  const data = (ws['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  const data = (ws['!data'] ?? []) as (SheetJS.CellObject | undefined)[][];
   const rows = data.map((cells, r) =>
     (cells ?? []).map((c, i) => ({
       value: c === undefined || c.t === 'z' || c.t === 'e' ? undefined : (c.v as GridCell['value']),
-      cell: XLSX.utils.encode_cell({ r, c: i }),
+      cell: cellName(r, i),
       line: r + 1,
       column: i + 1,
       ...(c?.f !== undefined && c.v === undefined ? { uncalculated: true } : {}),
