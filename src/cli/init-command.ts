@@ -10,8 +10,9 @@ import { readProject } from './project.js';
  * (settings, a starter game in content/, scripts); given a bare name inside a project, adds the
  * game to the project's content folder; else writes a small game into dir.
  */
-export function initCommand(dir: string, options: { id?: string }, io: CliIo): number {
+export function initCommand(dir: string, options: { id?: string; from?: string }, io: CliIo): number {
   const target = path.resolve(io.cwd, dir);
+  if (options.from !== undefined) options = { ...options, from: path.resolve(io.cwd, options.from) };
   if (existsSync(path.join(target, 'package.json')) && !existsSync(path.join(target, 'game.yaml'))) {
     const result = initProject(target, options);
     if (!result.ok) {

@@ -124,7 +124,8 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .description('write a small working game into dir')
     .argument('<dir>', 'the new game folder (must not exist, or be empty)')
     .option('--id <id>', 'the game id (default: the folder name)')
-    .action((dir: string, options: { id?: string }) => {
+    .option('--from <sheet>', 'a CSV, XLSX or ODS file: the deck reads it, one card per row, every column shown')
+    .action((dir: string, options: { id?: string; from?: string }) => {
       setCode(initCommand(dir, options, io));
     });
 

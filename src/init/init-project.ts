@@ -29,7 +29,7 @@ export type ProjectResult = { ok: true; id: string; files: string[]; scripts: st
  * content/<id>/, scripts in package.json (dev, build, validate) and out/ in .gitignore. Nothing
  * the project already has is replaced.
  */
-export function initProject(dir: string, options: { id?: string } = {}): ProjectResult {
+export function initProject(dir: string, options: { id?: string; from?: string } = {}): ProjectResult {
   const packageFile = path.join(dir, 'package.json');
   let pkg: Record<string, unknown>;
   try {
@@ -42,7 +42,7 @@ export function initProject(dir: string, options: { id?: string } = {}): Project
     return { ok: false, message: `${dir} already has pocketpress settings; add a game with "pocketpress init <name>"` };
   }
   const id = options.id ?? idFromFolder(typeof pkg['name'] === 'string' ? String(pkg['name']).replace(/^@[^/]+\//, '') : path.basename(dir));
-  const game: InitResult = initGame(path.join(dir, 'content', id), { id });
+  const game: InitResult = initGame(path.join(dir, 'content', id), { id, from: options.from });
   if (!game.ok) return game;
   const schemaDir = path.relative(dir, path.join(PACKAGE_ROOT, 'schemas')).split(path.sep).join('/');
   writeFileSync(settingsFile, SETTINGS.replace('SCHEMA', `${schemaDir}/project.schema.json`));

@@ -60,3 +60,25 @@ describe('pocketpress init', () => {
     expect(idFromFolder('***')).toBe('my-game');
   });
 });
+
+describe('pocketpress init --from a spreadsheet', () => {
+  it('makes a deck that reads the sheet, guessing the fields, and builds one card per row', async () => {
+    const parent = tempDir();
+    writeFileSync(path.join(parent, 'monsters.csv'), 'name.en;name.fr;attack;code;tags[]\nFire Imp;Diablotin;3;007;fire | small\nStone Golem;Golem de pierre;5;012;earth\n');
+    const result = await runCli(['init', 'deck', '--from', 'monsters.csv'], parent);
+    expect(result.code).toBe(0);
+    const set = readFileSync(path.join(parent, 'deck', 'sets', 'cards.yaml'), 'utf8');
+    expect(set).toContain('    name: {$ref: "#/$defs/text"}\n    attack: {type: integer}\n    code: {$ref: "#/$defs/text"}\n    tags: {type: array, items: {type: string}}\n');
+    expect(set).toContain('items: {file: sets/cards.csv, idFrom: name}');
+    const check = await runCli(['validate', path.join(parent, 'deck'), '--strict', '--format', 'json']);
+    expect(JSON.parse(check.stdout)).toEqual({ diagnostics: [], errors: 0, warnings: 0 });
+    const out = tempDir();
+    expect((await runCli(['build', path.join(parent, 'deck'), '--out', out, '--dpi', '50'])).code).toBe(0);
+    for (const id of ['fire-imp', 'stone-golem']) expect(existsSync(path.join(out, 'deck', 'fr', 'png', 'cards', `${id}.png`)), id).toBe(true);
+    const engine = JSON.parse(readFileSync(path.join(out, 'deck', 'fr', 'deck.json'), 'utf8')) as { sets: { items: { id: string; fields: Record<string, { plain?: string } | number | string[]> }[] }[] };
+    const imp = engine.sets[0]!.items.find((i) => i.id === 'fire-imp')!;
+    expect((imp.fields['name'] as { plain: string }).plain).toBe('Diablotin');
+    expect(imp.fields['attack']).toBe(3);
+    expect(imp.fields['tags']).toEqual(['fire', 'small']);
+  }, 120_000);
+});
