@@ -24,7 +24,7 @@ export const BUDGETS = {
   wordChars: 1_000,
   /** Points of one polygon; segments of one path. */
   pointsPerShape: 10_000,
-  /** Pages of one PDF: a rulebook, a set's print sheets. */
+  /** Pages of a rulebook PDF, counted from its forced page breaks (print sheets are bounded by the copies of their set). */
   pdfPages: 1_000,
   /** Pixels (width × height) of one image, read from its header before it is decoded. */
   imagePixels: 50_000_000,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { imageSize } from 'image-size';
+import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
 import { resolveLength } from '../../shared/lengths.js';
 import { checkGamePath } from '../../shared/game-paths.js';
 import type { ImageElement } from '../../content/schema/template.js';
@@ -18,7 +19,8 @@ const sizes = new Map<string, { width: number; height: number }>();
 function naturalSize(file: string): { width: number; height: number } {
   let size = sizes.get(file);
   if (!size) {
-    const measured = imageSize(readFileSync(file));
+    const measured = /\.svg$/i.test(file) ? imageSize(readFileSync(file)) : readImageHeader(file);
+    if (!measured) throw new Error(`${file} has no readable image header`);
     size = { width: measured.width ?? 1, height: measured.height ?? 1 };
     sizes.set(file, size);
   }
@@ -47,6 +49,11 @@ export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
     natural = naturalSize(check.absolute);
   } catch {
     ctx.report({ severity: 'error', code: 'bad-image', message: `"${written}" cannot be read as an image`, ...problemAt });
+    return [];
+  }
+  const tooBig = kind === 'svg' ? undefined : imagePixelProblem(natural, written);
+  if (tooBig) {
+    ctx.report({ severity: 'error', code: 'out-of-range', message: tooBig, ...problemAt });
     return [];
   }
   if (!ctx.images?.has(check.absolute)) ctx.images?.set(check.absolute, problemAt);
