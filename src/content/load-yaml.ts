@@ -95,11 +95,12 @@ export function decodeText(bytes: Uint8Array): { text: string } | UndecodableTex
     };
   }
   const nul = bytes.indexOf(0);
-  const invalid = firstInvalidUtf8(nul < 0 ? bytes : bytes.subarray(0, nul));
-  if (invalid < (nul < 0 ? bytes.length : nul)) {
+  const invalid = firstInvalidUtf8(bytes);
+  // A NUL byte makes it binary (an image, an archive); reported where it stops being text.
+  if (nul >= 0) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains NUL bytes; it stops being text here)', ...positionOf(bytes, Math.min(nul, invalid)) };
+  if (invalid < bytes.length) {
     return { code: 'not-utf8', problem: 'this file is not valid UTF-8 text from here on; save it as UTF-8', ...positionOf(bytes, invalid) };
   }
-  if (nul >= 0) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains a NUL byte here)', ...positionOf(bytes, nul) };
   const text = new TextDecoder('utf-8').decode(bytes);
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
