@@ -1,5 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import { BUDGETS } from '../shared/budgets.js';
 import { pointsToMm } from '../shared/lengths.js';
 import type { LoadedGame } from '../content/model.js';
 import type { DisplayList } from '../shared/display-list.js';
@@ -89,7 +90,8 @@ const MAX_PIXELS = 268_402_689;
 async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutProblem) => void, cache?: BuildCache): Promise<boolean> {
   let ok = true;
   for (const [file, place] of images) {
-    const decode = () => sharp(file, { limitInputPixels: false }).raw().toBuffer().then(() => true, () => false);
+    // Decoded once, streamed into a thumbnail (not held whole), and never past the pixel budget the header was checked against.
+    const decode = () => sharp(file, { limitInputPixels: BUDGETS.imagePixels }).resize(8, 8, { fit: 'fill' }).raw().toBuffer().then(() => true, () => false);
     const readable = cache ? await cache.jsonAsync('image-check', cache.key('image-check', cache.hashFile(file)), decode) : await decode();
     if (!readable) {
       ok = false;

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchema, ValidateFunction } from 'ajv';
-import { ASSET_KEYWORD, LANG_PATTERN, LOCALIZED_KEYWORD } from './schema/common.js';
+import { ASSET_KEYWORD, LANG_PATTERN, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './schema/common.js';
 
 /** A value that the schema marks for a check after validation. */
 export interface MarkedValue {
@@ -13,6 +13,7 @@ export interface MarkedValue {
 export interface Marks {
   localized: MarkedValue[];
   assets: (MarkedValue & { kinds: true | string[] })[];
+  lengths: MarkedValue[];
 }
 
 let collecting: Marks | undefined;
@@ -62,6 +63,15 @@ export function createAjv(): Ajv2020 {
       return true;
     },
   });
+  ajv.addKeyword({
+    keyword: LENGTH_KEYWORD,
+    schemaType: 'boolean',
+    errors: false,
+    validate(_schema: boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      if (typeof data === 'number' || typeof data === 'string') collecting?.lengths.push({ pointer: cxt?.instancePath ?? '', value: data });
+      return true;
+    },
+  });
   return ajv;
 }
 
@@ -73,7 +83,7 @@ export interface ValidationRun {
 
 /** Runs a compiled validator and collects the marked values it passed. */
 export function runValidator(validate: ValidateFunction, data: unknown): ValidationRun {
-  const marks: Marks = { localized: [], assets: [] };
+  const marks: Marks = { localized: [], assets: [], lengths: [] };
   const previous = collecting;
   collecting = marks;
   try {

@@ -6,7 +6,8 @@ import type { Report } from './model.js';
 import { idFromFolder } from './ids.js';
 import { checkGamePath, resolvePackageFile } from '../shared/game-paths.js';
 import { findGameIcon, suggestGameIcons } from '../shared/icons.js';
-import { openFont } from '../shared/fonts.js';
+import { probeFont } from '../shared/fonts.js';
+import { checkRulebookBudget } from './check-rulebook-budget.js';
 import type { Game } from './schema/game.js';
 import { diagnosticAt } from './source.js';
 import { toPointer } from '../shared/json-pointer.js';
@@ -80,9 +81,9 @@ export function checkGameFile(
       }
       if (absolute && !/\.woff2$/i.test(file)) {
         try {
-          openFont(absolute);
+          probeFont(absolute);
         } catch {
-          at(pointer, 'bad-font', `"${file}" cannot be read as a font; use a .woff, .ttf or .otf file`);
+          at(pointer, 'bad-font', `"${file}" cannot be read as a font (the file is damaged, cut short, or not a font); use a complete .woff, .ttf or .otf file`);
         }
       }
       if (/\.woff2$/i.test(file)) {
@@ -108,9 +109,11 @@ export function checkGameFile(
   if (rulebook) {
     const sources = asRecord(rulebook['sources']) ?? {};
     for (const lang of declared) {
-      if (typeof sources[lang] === 'string') continue;
-      const written = `rules/${lang}.md`;
+      const named = sources[lang];
+      const written = typeof named === 'string' ? named : `rules/${lang}.md`;
       const check = checkGamePath(gameDir, written);
+      if (check.ok) for (const d of checkRulebookBudget(check.absolute)) report(d);
+      if (typeof named === 'string') continue;
       if (!check.ok) report(diagnosticAt(loaded.file, loaded.doc, { code: check.code, message: `the ${lang} rulebook: ${check.message} (or name it under rulebook.sources.${lang})`, pointer: '/rulebook', target: 'owner' }));
     }
   }

@@ -8,6 +8,29 @@ import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedGame, LoadedSet, Report } from './model.js';
 import { checkGamePath } from '../shared/game-paths.js';
 import { diagnosticAt } from './source.js';
+import { checkItemElementBudget } from './check-face-budget.js';
+import { BUDGETS, formatBudget } from '../shared/budgets.js';
+
+/** Copies of a set: the sum of its items' counts; the problem at the item whose count passes the budget. */
+function countCopies(source: LoadedYaml, items: readonly unknown[], report: Report): number {
+  let copies = 0;
+  let reported = false;
+  items.forEach((item, i) => {
+    const count = item && typeof item === 'object' ? (item as Record<string, unknown>)['count'] : undefined;
+    copies += typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 1;
+    if (copies > BUDGETS.copiesPerSet && !reported) {
+      reported = true;
+      report(
+        diagnosticAt(source.file, source.doc, {
+          code: 'out-of-range',
+          message: `with this item the set has ${formatBudget(copies)} copies or more; a set may have at most ${formatBudget(BUDGETS.copiesPerSet)} (the sum of its counts): split it into several sets`,
+          pointer: typeof count === 'number' ? `/items/${i}/count` : `/items/${i}`,
+        }),
+      );
+    }
+  });
+  return copies;
+}
 
 export interface CheckGameOptions {
   /** Check translations only in these languages (default: all the game declares). */
@@ -38,6 +61,8 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
   const itemIds = new Map<string, { set: LoadedSet; index: number }>();
 
   const seenFiles = new Map<string, number>();
+  let gameCopies = 0;
+  let copiesReported = false;
   written.forEach((entry, index) => {
     if (typeof entry !== 'string' || !checkGamePath(gameDir, entry).ok) return; // reported by the game file's checks
     const absolute = path.resolve(gameDir, entry);
@@ -69,6 +94,17 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
       } else setIds.set(id, loaded);
     }
     const items = Array.isArray(data['items']) ? (data['items'] as unknown[]) : [];
+    gameCopies += countCopies(setSource, items, report);
+    if (gameCopies > BUDGETS.copiesPerGame && !copiesReported) {
+      copiesReported = true;
+      report(
+        diagnosticAt(source.file, source.doc, {
+          code: 'out-of-range',
+          message: `with this set the game has ${formatBudget(gameCopies)} copies; a game may have at most ${formatBudget(BUDGETS.copiesPerGame)} (the sum of every count in every set)`,
+          pointer: `/sets/${index}`,
+        }),
+      );
+    }
     items.forEach((item, i) => {
       const itemId = item && typeof item === 'object' ? (item as Record<string, unknown>)['id'] : undefined;
       if (typeof itemId !== 'string') return;
@@ -90,6 +126,7 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
       const template = loaded[face];
       if (template && typeof id === 'string' && checked.fieldsValid) {
         checkBindings(template, { id, fields: data['fields'] as Record<string, unknown> | undefined }, report);
+        checkItemElementBudget(template, { source: setSource, items, data }, report);
       }
     }
   });

@@ -24,6 +24,7 @@ export function checkAgainstSchema(
   const marks: Marks = {
     localized: run.marks.localized.map((m) => ({ ...m, pointer: prefix + m.pointer })),
     assets: run.marks.assets.map((m) => ({ ...m, pointer: prefix + m.pointer })),
+    lengths: run.marks.lengths.map((m) => ({ ...m, pointer: prefix + m.pointer })),
   };
   return { valid: run.valid, marks };
 }

@@ -103,6 +103,11 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
         fieldsOk = false;
       }
     }
+    if (Object.hasOwn(properties, '__proto__')) {
+      // JavaScript objects cannot hold this name as data everywhere a value passes (the schema validator among them).
+      at('/fields/properties/__proto__', 'reserved-key', '"__proto__" cannot name a field (JavaScript gives it a meaning of its own); choose another name', 'key');
+      fieldsOk = false;
+    }
     if ('type' in fields && fields['type'] !== 'object') {
       at('/fields/type', 'bad-field-schema', `the fields of an item form a map: type must be "object", found ${JSON.stringify(fields['type'])}`);
       fieldsOk = false;

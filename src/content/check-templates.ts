@@ -11,6 +11,21 @@ import { HEX_COLOR_PATTERN } from './schema/common.js';
 import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';
 import { coreValidators } from './validators.js';
+import { BUDGETS, formatBudget } from '../shared/budgets.js';
+import { imagePixelProblem, readImageHeader } from '../shared/image-budget.js';
+import { checkStaticElementBudget } from './check-face-budget.js';
+
+/** Segments of SVG path data: one per command letter, and one per repeated coordinate group after it (counted as numbers / 2, a safe overestimate). */
+function pathSegments(d: string): number {
+  let letters = 0;
+  let numbers = 0;
+  const re = /[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
+  for (let m = re.exec(d); m; m = re.exec(d)) {
+    if (/[A-Za-z]/.test(m[0])) letters++;
+    else numbers++;
+  }
+  return Math.max(letters, Math.ceil(numbers / 2));
+}
 
 /** Colour words every template may use besides the game's palette. */
 export const BUILTIN_COLORS = ['none', 'transparent', 'black', 'white'] as const;
@@ -85,13 +100,21 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
       const pointer = `${base}/${i}`;
       for (const key of ['fill', 'stroke', 'color']) checkColor(element[key], `${pointer}/${key}`);
       if (element['type'] === 'path' && typeof element['d'] === 'string') {
-        const problem = pathDataProblem(element['d']);
-        if (problem) at(`${pointer}/d`, 'bad-value', problem);
+        const segments = pathSegments(element['d']);
+        const problem = segments > BUDGETS.pointsPerShape ? undefined : pathDataProblem(element['d']);
+        if (segments > BUDGETS.pointsPerShape) at(`${pointer}/d`, 'out-of-range', `this path has ${formatBudget(segments)} segments; a path may have at most ${formatBudget(BUDGETS.pointsPerShape)} (simplify it, or draw it as an SVG image)`);
+        else if (problem) at(`${pointer}/d`, 'bad-value', problem);
+      }
+      if (element['type'] === 'polygon' && Array.isArray(element['points']) && element['points'].length > BUDGETS.pointsPerShape) {
+        at(`${pointer}/points`, 'out-of-range', `this polygon has ${formatBudget(element['points'].length)} points; a polygon may have at most ${formatBudget(BUDGETS.pointsPerShape)} (simplify it, or draw it as an SVG image)`);
       }
       const src = element['src'];
       if (element['type'] === 'image' && typeof src === 'string' && !isBinding(src)) {
         const check = checkGamePath(ctx.gameDir, src);
         if (!check.ok) at(`${pointer}/src`, check.code, check.message);
+        const size = check.ok && !/\.svg$/i.test(src) ? readImageHeader(check.absolute) : undefined;
+        const tooBig = size && imagePixelProblem(size, src);
+        if (tooBig) at(`${pointer}/src`, 'out-of-range', tooBig);
       }
       if (element && Array.isArray(element['elements'])) visit(element['elements'] as Record<string, unknown>[], `${pointer}/elements`);
     });
@@ -142,8 +165,13 @@ export function loadTemplate(
   checkElements(source, template, ctx);
   if (!valid) return entry;
   entry.data = template;
+  checkStaticElementBudget(source, template, ctx.report);
   if (template.extends) {
     const selfSkip = template.extends === name ? found.file : undefined;
+    if (selfSkip && !findTemplateFile(name, ctx.gameDir, selfSkip)) {
+      ctx.report(diagnosticAt(source.file, source.doc, { code: 'template-cycle', message: `the template "${name}" extends itself; name the template it builds on, or remove "extends"`, pointer: '/extends' }));
+      return entry;
+    }
     entry.base = loadTemplate(template.extends, { source, pointer: '/extends' }, ctx, [...chain, found.file], selfSkip);
   }
   return entry;

@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
-import { parseDocument, visit, type Document } from 'yaml';
+import { Lexer, parseDocument, visit, type Document } from 'yaml';
+import { BUDGETS, formatBudget } from '../shared/budgets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnosticAt, makeSourceFile, spanOf, type SourceFile } from './source.js';
 
 /** Larger YAML files are refused: content files are small, and a huge one is a mistake. */
-export const MAX_YAML_BYTES = 4 * 1024 * 1024;
+export const MAX_YAML_BYTES = BUDGETS.yamlBytes;
 /** Aliases a document may expand; a "billion laughs" document needs far more. */
-export const MAX_ALIAS_COUNT = 1000;
+export const MAX_ALIAS_COUNT = BUDGETS.yamlAliases;
 
 export interface LoadedYaml {
   file: SourceFile;
@@ -21,15 +22,124 @@ function fileDiagnostic(file: SourceFile, code: string, message: string): Diagno
   return { severity: 'error', code, message, file: file.path, ...spanOf(file, 0, 1) };
 }
 
-/** Text of a file, or a diagnostic saying why it is not a text file we can read. */
-export function decodeText(bytes: Uint8Array): { text: string } | { code: 'binary-file' | 'not-utf8'; problem: string } {
-  if (bytes.includes(0)) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains NUL bytes)' };
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-  } catch {
-    return { code: 'not-utf8', problem: 'this file is not valid UTF-8 text; save it as UTF-8' };
+/** Why a file is not UTF-8 text, and the 1-based line and column of the first byte at fault. */
+export interface UndecodableText {
+  code: 'binary-file' | 'not-utf8';
+  problem: string;
+  line: number;
+  column: number;
+}
+
+/** Line and column of a byte offset, counting characters of the valid UTF-8 before it. */
+function positionOf(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
   }
+  const before = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, offset));
+  return { line, column: [...before].length + 1 };
+}
+
+/** The offset of the first byte that is not part of a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return i;
+    if (need > 0) {
+      const sequence = bytes.subarray(i, i + need + 1);
+      if (sequence.length < need + 1) return i;
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(sequence);
+      } catch {
+        return i;
+      }
+    }
+    i += need + 1;
+  }
+  return bytes.length;
+}
+
+/** UTF-16 text: a byte-order mark, or ASCII letters with a NUL byte beside each. */
+function looksUtf16(bytes: Uint8Array): 'LE' | 'BE' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'LE';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'BE';
+  const sample = bytes.subarray(0, Math.min(bytes.length, 512) & ~1);
+  if (sample.length < 4) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenNul++;
+    if (sample[i + 1] === 0) oddNul++;
+  }
+  const pairs = sample.length / 2;
+  if (oddNul > pairs * 0.8 && evenNul === 0) return 'LE';
+  if (evenNul > pairs * 0.8 && oddNul === 0) return 'BE';
+  return undefined;
+}
+
+/** Text of a file, or why it is not a text file we can read, with the line and column of the first byte at fault. */
+export function decodeText(bytes: Uint8Array): { text: string } | UndecodableText {
+  const utf16 = looksUtf16(bytes);
+  if (utf16) {
+    return {
+      code: 'not-utf8',
+      problem: `this file is UTF-16 text (${utf16 === 'LE' ? 'little' : 'big'}-endian); save it as UTF-8 (in most editors: "Save with encoding", UTF-8)`,
+      line: 1,
+      column: 1,
+    };
+  }
+  const nul = bytes.indexOf(0);
+  const invalid = firstInvalidUtf8(bytes);
+  // A NUL byte makes it binary (an image, an archive); reported where it stops being text.
+  if (nul >= 0) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains NUL bytes; it stops being text here)', ...positionOf(bytes, Math.min(nul, invalid)) };
+  if (invalid < bytes.length) {
+    return { code: 'not-utf8', problem: 'this file is not valid UTF-8 text from here on; save it as UTF-8', ...positionOf(bytes, invalid) };
+  }
+  const text = new TextDecoder('utf-8').decode(bytes);
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+/** The control tokens of yaml's lexer: markers that take no room in the source. */
+const LEXER_CONTROL = new Set(['\u{FEFF}', '\x02', '\x18', '\x1f']);
+
+/**
+ * Counts the scalars of a YAML text with yaml's lexer (fast, and holding no tree) and returns the
+ * offset of the first one past the budget: a file of a million tiny values would take gigabytes
+ * once parsed into a document.
+ */
+function scalarPastBudget(text: string): number | undefined {
+  let offset = 0;
+  let scalars = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '\x1f') {
+      if (++scalars > BUDGETS.yamlScalars) return offset;
+      continue;
+    }
+    if (!LEXER_CONTROL.has(token)) offset += token.length;
+  }
+  return undefined;
+}
+
+/** The first alias that stands inside the node its anchor names (`&x {a: *x}`, or a merge `<<: *x` in map x): data without end. */
+function selfReferencingAlias(doc: Document): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      const target = node.resolve(doc);
+      if (target?.range && node.range && node.range[0] >= target.range[0] && node.range[1] <= target.range[2]) {
+        found = [node.range[0], node.range[1]];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** What the YAML parser says, in words a designer can act on. */
@@ -56,6 +166,17 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
   const diagnostics: Diagnostic[] = [];
   if (text.trim() === '' || text.split('\n').every((l) => /^\s*(#.*)?$/.test(l))) {
     diagnostics.push(fileDiagnostic(file, 'empty-file', 'this file is empty; it needs at least the keys its schema requires'));
+    return { file, data: undefined, diagnostics };
+  }
+  const past = scalarPastBudget(text);
+  if (past !== undefined) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'out-of-range',
+      message: `this file holds more than ${formatBudget(BUDGETS.yamlScalars)} values (this one is past that); split it, or write long lists as shorter ones`,
+      file: file.path,
+      ...spanOf(file, past, past + 1),
+    });
     return { file, data: undefined, diagnostics };
   }
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, keepSourceTokens: false, merge: true });
@@ -87,6 +208,17 @@ export function parseYaml(filePath: string, text: string): LoadedYaml {
   const first = diagnostics.find((d) => d.code === 'yaml-syntax' && d.severity === 'error');
   if (first && echoes > 0) first.message += ` (${echoes} more syntax error${echoes === 1 ? '' : 's'} after this one, most likely caused by it)`;
   if (diagnostics.some((d) => d.severity === 'error')) return { file, doc, data: undefined, diagnostics };
+  const loop = selfReferencingAlias(doc);
+  if (loop) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'alias-limit',
+      message: 'this alias stands inside the very map or list its anchor names, so the data would never end; write the values out instead',
+      file: file.path,
+      ...spanOf(file, loop[0], loop[1]),
+    });
+    return { file, doc, data: undefined, diagnostics };
+  }
   try {
     const data: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     if (data === null || data === undefined) {
@@ -148,7 +280,8 @@ export function loadYaml(filePath: string): LoadedYaml {
   }
   const decoded = decodeText(bytes);
   if ('problem' in decoded) {
-    return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, decoded.code, decoded.problem)] };
+    const { line, column } = decoded;
+    return { file: empty, data: undefined, diagnostics: [{ severity: 'error', code: decoded.code, message: decoded.problem, file: empty.path, line, column, endLine: line, endColumn: column + 1 }] };
   }
   return parseYaml(filePath, decoded.text);
 }

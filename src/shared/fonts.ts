@@ -62,6 +62,24 @@ export function fontBytes(file: string): Buffer {
   return loadFont(file).bytes;
 }
 
+/**
+ * Opens a font and uses it as a build would (metrics, shaping, outlines, a subset), so that a
+ * damaged file (a download cut short) fails here, with a diagnostic, and not in the middle of a
+ * PDF. Throws when the font cannot serve.
+ */
+export function probeFont(file: string): void {
+  const font = openFont(file);
+  if (!(font.unitsPerEm > 0) || !(font.numGlyphs > 0)) throw new Error('the font has no metrics');
+  const run = font.layout('Aa0é');
+  const subset = font.createSubset();
+  for (const glyph of run.glyphs) {
+    if (!Number.isFinite(glyph.advanceWidth)) throw new Error('a glyph has no width');
+    glyph.path.toSVG();
+    subset.includeGlyph(glyph);
+  }
+  subset.encode();
+}
+
 export function styleKey(weight: FontWeight, style: FontStyle): StyleKey {
   if (weight === 'bold') return style === 'italic' ? 'boldItalic' : 'bold';
   return style === 'italic' ? 'italic' : 'regular';

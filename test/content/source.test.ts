@@ -85,4 +85,31 @@ describe('parsing YAML safely', () => {
     expect(decodeText(new Uint8Array([0x61, 0x00]))).toMatchObject({ code: 'binary-file' });
     expect(decodeText(new Uint8Array([0x61, 0xe9, 0x62]))).toMatchObject({ code: 'not-utf8' });
   });
+
+  it('says where the text stops being UTF-8, and names UTF-16', () => {
+    const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+    expect(decodeText(bytes('a: 1\nb: caf\u00e9\n'))).toMatchObject({ code: 'not-utf8', line: 2, column: 7 });
+    expect(decodeText(bytes('a: 1\nb: \u00c3\u00a9t\u00e9\n'))).toMatchObject({ code: 'not-utf8', line: 2, column: 6 });
+    expect(decodeText(bytes('a: 1\n\nbb: x\u0000y\n'))).toMatchObject({ code: 'binary-file', line: 3, column: 6 });
+    const utf16 = decodeText(new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id: x\n', 'utf16le')])));
+    expect(utf16).toMatchObject({ code: 'not-utf8', line: 1, column: 1 });
+    expect('problem' in utf16 && utf16.problem).toMatch(/UTF-16/);
+    expect(decodeText(new Uint8Array(Buffer.from('id: x\nname: y\n', 'utf16le')))).toMatchObject({ code: 'not-utf8' });
+  });
+
+  it('refuses an alias inside the node its anchor names, at the alias', () => {
+    const loop = parseYaml('/v/a.yaml', 'a: 1\nextra: &x {a: *x}\n');
+    expect(loop.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['alias-limit', 2, 15]]);
+    const merge = parseYaml('/v/a.yaml', 'a: 1\nextra: &m\n  b: 1\n  <<: *m\n');
+    expect(merge.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['alias-limit', 4, 7]]);
+  });
+
+  it('counts the values of a file before parsing it, and refuses past the budget at the value that passes it', () => {
+    const text = `a: 1\nlist: [${Array.from({ length: 100_010 }, () => '0').join(', ')}]\n`;
+    const loaded = parseYaml('/v/a.yaml', text);
+    expect(loaded.data).toBeUndefined();
+    expect(loaded.diagnostics.map((d) => [d.code, d.line])).toEqual([['out-of-range', 2]]);
+    // "a", "1" and "list" come first: the 100 001st value is entry 99 998 of the list.
+    expect(loaded.diagnostics[0]!.column).toBe(8 + 3 * (99_998 - 1));
+  });
 });

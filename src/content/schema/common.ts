@@ -1,16 +1,20 @@
 import { Type, type Static, type TString } from '@sinclair/typebox';
+import { BUDGETS } from '../../shared/budgets.js';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
 
 /** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
 export const LOCALIZED_KEYWORD = 'x-localized';
 /** Schema keyword marking a path to a file inside the game folder (checked to exist and to stay inside). */
 export const ASSET_KEYWORD = 'x-asset';
+/** Schema keyword marking a length (checked to be finite and within the length budget). */
+export const LENGTH_KEYWORD = 'x-length';
 
 export const ID_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
 export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Z]{2})?$';
 
 export const Id = Type.String({
   pattern: ID_PATTERN,
+  maxLength: BUDGETS.idChars,
   description: 'an id: lower-case letters, digits, "-" and "_", starting with a letter or digit, e.g. "dev-cards"',
 });
 
@@ -37,13 +41,14 @@ export type LocalizedText = Static<typeof LocalizedText>;
 
 export const Length = Type.Union(
   [Type.Number(), Type.String({ pattern: LENGTH_PATTERN })],
-  { description: 'a length such as 63mm, 2.5in, 0.5cm or 12pt (a bare number is millimetres)' },
+  { [LENGTH_KEYWORD]: true, description: 'a length such as 63mm, 2.5in, 0.5cm or 12pt (a bare number is millimetres)' },
 );
 export type Length = Static<typeof Length>;
 
 export const TemplateLength = Type.Union(
   [Type.Number(), Type.String({ pattern: TEMPLATE_LENGTH_PATTERN })],
   {
+    [LENGTH_KEYWORD]: true,
     description:
       "a length such as 5mm, 0.25in or 12pt, a share of the component's size such as 50%, or a sum such as 100% - 6mm (a bare number is in the template's unit)",
   },

@@ -7,7 +7,7 @@ const Common = {
   when: Type.Optional(
     Type.String({ description: 'draw only when this holds, e.g. "item.kind == \'event\'" or "slot.health"' }),
   ),
-  rotate: Type.Optional(Type.Number({ description: 'turn by this many degrees, clockwise, about the element centre' })),
+  rotate: Type.Optional(Type.Number({ minimum: -36_000, maximum: 36_000, description: 'turn by this many degrees, clockwise, about the element centre' })),
   opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'from 0 (invisible) to 1 (opaque)' })),
 };
 
@@ -79,7 +79,7 @@ export const PathElement = element(
     ...Paint,
     d: Type.String({ minLength: 1, description: 'SVG path data' }),
     viewBox: Type.Optional(
-      Type.Array(Type.Number(), {
+      Type.Array(Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), {
         minItems: 4,
         maxItems: 4,
         description: 'the coordinates of d: [minX, minY, width, height]; the path is scaled into the box',
@@ -117,8 +117,8 @@ export const TextElement = element(
     font: Type.Optional(Type.String({ minLength: 1, description: 'a font family of the game (default: the first one)' })),
     weight: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('bold')], { description: 'normal or bold' })),
     style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { description: 'normal or italic' })),
-    size: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'font size in points' })),
-    minSize: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'smallest size the text may shrink to so it fits' })),
+    size: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'font size in points' })),
+    minSize: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'smallest size the text may shrink to so it fits' })),
     color: Type.Optional(Color),
     align: Type.Optional(
       Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right'), Type.Literal('justify')], {
@@ -128,7 +128,7 @@ export const TextElement = element(
     valign: Type.Optional(
       Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')], { description: 'top, middle or bottom of the box' }),
     ),
-    lineHeight: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'line spacing as a multiple of the size' })),
+    lineHeight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10, description: 'line spacing as a multiple of the size' })),
     letterSpacing: Type.Optional(Length),
     transform: Type.Optional(
       Type.Union([Type.Literal('none'), Type.Literal('uppercase'), Type.Literal('lowercase')], { description: 'change the case of the text' }),

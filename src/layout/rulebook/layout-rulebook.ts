@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pointsToMm, resolveLength } from '../../shared/lengths.js';
 import type { DisplayList } from '../../shared/display-list.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import type { Block } from './blocks.js';
@@ -18,6 +19,8 @@ import { keepHeadingsWithText, setBlocks } from './set-blocks.js';
 import type { RulebookLayout, RulebookRequest } from './types.js';
 
 const PAGES_PER_SHEET = 8;
+/** The least room margins must leave for the text, across and down. */
+const MIN_TEXT_AREA = resolveLength('20mm');
 const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toLocaleLowerCase() === b.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
 
 /** The blocks to draw: a first `# H1` that repeats the game's title is left out (the cover shows it). */
@@ -51,8 +54,16 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
   };
   const front = splitFrontMatter(request.markdown);
   for (const p of front.problems) report({ severity: 'error', ...p });
-  const style = readStyle(defaultStyle(request.imposition, game), { game, imposition: request.imposition, front, report });
-  const geometry = pageGeometry(style, request.page);
+  const defaults = defaultStyle(request.imposition, game);
+  let style = readStyle(defaults, { game, imposition: request.imposition, front, report });
+  let geometry = pageGeometry(style, request.page);
+  if (geometry.textWidth < MIN_TEXT_AREA || geometry.textHeight < MIN_TEXT_AREA) {
+    // One problem at the margin, then the default margins: not a warning for every box that has no room left.
+    const page = `${Math.round(pointsToMm(request.page.width) * 10) / 10} × ${Math.round(pointsToMm(request.page.height) * 10) / 10} mm`;
+    report({ severity: 'error', code: 'out-of-range', message: `these margins leave ${Math.max(0, Math.round(pointsToMm(Math.min(geometry.textWidth, geometry.textHeight))))} mm for the text on a ${page} page; they must leave at least ${Math.round(pointsToMm(MIN_TEXT_AREA))} mm across and down`, line: front.lineOf(['style', 'margin']) });
+    style = { ...style, margin: { ...defaults.margin } };
+    geometry = pageGeometry(style, request.page);
+  }
   const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
 
   const blocks = parseMarkdown(front.body, game.lang, (p) => report({ severity: 'warning', ...p }));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';
 import type { ImageSource } from '../../shared/display-list.js';
@@ -69,6 +70,12 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
   }
   if (!kind) {
     ctx.report({ severity: 'error', code: 'bad-value', message: `"${block.src}" is not a PNG, JPEG or SVG image`, line: block.line });
+    return [];
+  }
+  const header = kind === 'svg' ? undefined : readImageHeader(check.absolute);
+  const tooBig = header && imagePixelProblem(header, block.src);
+  if (tooBig) {
+    ctx.report({ severity: 'error', code: 'out-of-range', message: tooBig, line: block.line });
     return [];
   }
   const natural = readNaturalSize(check.absolute);

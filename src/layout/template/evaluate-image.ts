@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { imageSize } from 'image-size';
+import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
 import { resolveLength } from '../../shared/lengths.js';
 import { checkGamePath } from '../../shared/game-paths.js';
 import { fileStamp } from '../../shared/file-stamp.js';
@@ -21,7 +22,8 @@ function naturalSize(file: string): { width: number; height: number } {
   const stamp = fileStamp(file);
   let size = sizes.get(stamp);
   if (!size) {
-    const measured = imageSize(readFileSync(file));
+    const measured = /\.svg$/i.test(file) ? imageSize(readFileSync(file)) : readImageHeader(file);
+    if (!measured) throw new Error(`${file} has no readable image header`);
     size = { width: measured.width ?? 1, height: measured.height ?? 1 };
     sizes.set(stamp, size);
   }
@@ -50,6 +52,11 @@ export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
     natural = naturalSize(check.absolute);
   } catch {
     ctx.report({ severity: 'error', code: 'bad-image', message: `"${written}" cannot be read as an image`, ...problemAt });
+    return [];
+  }
+  const tooBig = kind === 'svg' ? undefined : imagePixelProblem(natural, written);
+  if (tooBig) {
+    ctx.report({ severity: 'error', code: 'out-of-range', message: tooBig, ...problemAt });
     return [];
   }
   if (!ctx.images?.has(check.absolute)) ctx.images?.set(check.absolute, problemAt);

@@ -2,7 +2,7 @@ import type { Piece } from './pieces.js';
 import { piecesText, trimTrailingSpace } from './pieces.js';
 import type { Word } from './segment-words.js';
 import type { Hyphenate } from './split-word.js';
-import { splitAtGrapheme, splitAtHyphen } from './split-word.js';
+import { overflowsByPrefix, splitAtGrapheme, splitAtHyphen } from './split-word.js';
 
 /** A line chosen by the breaker: its words in order (the last one still with its trailing spaces). */
 export interface BrokenLine {
@@ -63,13 +63,15 @@ export function breakParagraph(words: readonly Word[], options: BreakOptions): B
   const measureEnd = (pieces: readonly Piece[]) => options.measure(pieces, true);
   const place = (word: Word) => {
     const available = options.width - used;
-    if (measureEnd(trimTrailingSpace(word.pieces)) <= available + EPSILON) {
+    const long = overflowsByPrefix(word.pieces, { available: options.width, measure: measureEnd });
+    if (!long && measureEnd(trimTrailingSpace(word.pieces)) <= available + EPSILON) {
       line.push({ word });
       used += options.measure(word.pieces, false);
       if (word.required) emit(true);
       return;
     }
-    const hyphenated = options.hyphenate
+    // A word longer than any line is cut between letters: hyphenating it whole on every line it fills would be quadratic.
+    const hyphenated = options.hyphenate && !long
       ? splitAtHyphen(word.pieces, { available, lang: options.lang, hyphenate: options.hyphenate, measure: measureEnd })
       : undefined;
     if (hyphenated) {

@@ -32,17 +32,62 @@ export function splitAtHyphen(
   return undefined;
 }
 
+/** Characters measured at once when looking at the start of a long word: no line of a card or a page holds more. */
+export const LONG_WORD_PREFIX = 256;
+
+/**
+ * Whether a word surely does not fit `available`: a word longer than LONG_WORD_PREFIX is judged
+ * by its first LONG_WORD_PREFIX characters, so a word of 20 000 letters is not shaped whole for
+ * every line it fills (which made breaking it quadratic).
+ */
+export function overflowsByPrefix(pieces: readonly Piece[], options: { available: number; measure: (pieces: readonly Piece[]) => number }): boolean {
+  const text = piecesText(pieces);
+  if (text.length <= LONG_WORD_PREFIX) return false;
+  return options.measure(splitPieces(pieces, prefixEnd(text, LONG_WORD_PREFIX))[0]) > options.available + EPSILON;
+}
+
+/** An offset at or before `limit` that does not cut a surrogate pair. */
+function prefixEnd(text: string, limit: number): number {
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
+}
+
 /**
  * The last resort for a word wider than the line: the longest run of whole grapheme
- * clusters that fits (at least one, so the layout always moves on).
+ * clusters that fits (at least one, so the layout always moves on). Only a window of the word
+ * is segmented and measured, doubled until it overflows, then halved: the work is proportional
+ * to the line, not to the word, so cutting a long word into lines takes linear time.
  */
 export function splitAtGrapheme(pieces: readonly Piece[], options: { available: number; measure: (pieces: readonly Piece[]) => number }): WordSplit {
-  const ends = [...graphemes.segment(piecesText(pieces))].map((s) => s.index + s.segment.length);
-  let best = ends[0] ?? 0;
-  for (const end of ends.slice(1)) {
-    if (options.measure(trimTrailingSpace(splitPieces(pieces, end)[0])) > options.available + EPSILON) break;
-    best = end;
+  const text = piecesText(pieces);
+  const fits = (end: number) => options.measure(trimTrailingSpace(splitPieces(pieces, end)[0])) <= options.available + EPSILON;
+  let window = Math.min(text.length, 64);
+  let ends = graphemeEnds(text, window);
+  while (window < text.length && fits(ends[ends.length - 1]!)) {
+    window = Math.min(text.length, window * 2);
+    ends = graphemeEnds(text, window);
   }
-  const [head, tail] = splitPieces(pieces, best);
+  // ends[0] always goes; find the last end that fits by bisection (widths grow with the end).
+  let low = 0;
+  let high = ends.length - 1;
+  if (high > 0 && fits(ends[high]!)) low = high;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (fits(ends[middle]!)) low = middle;
+    else high = middle;
+  }
+  const [head, tail] = splitPieces(pieces, ends[low] ?? 0);
   return { head, tail };
+}
+
+/** Ends of the grapheme clusters that lie wholly within the first `window` UTF-16 units (the last one may reach past it: a cluster is never cut). */
+function graphemeEnds(text: string, window: number): number[] {
+  const ends: number[] = [];
+  // A cluster that starts inside the window may end a little after it: segment a few units more.
+  for (const s of graphemes.segment(text.slice(0, Math.min(text.length, window + 16)))) {
+    const end = s.index + s.segment.length;
+    if (ends.length > 0 && s.index >= window) break;
+    ends.push(end);
+  }
+  return ends;
 }
