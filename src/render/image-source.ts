@@ -1,6 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { ImageSource } from '../shared/display-list.js';
 import { formatRgbHex, parseColor } from './colors.js';
+import { fileStamp } from '../shared/file-stamp.js';
+import { sanitizeSvg } from '../shared/sanitize-svg.js';
+
+/** Sanitized markup by version of its file (or by the markup itself, for generated icons). */
+const sanitized = new Map<string, string>();
+const KEEP = 256;
+
+/** The SVG's markup with nothing that could reach outside the picture (see sanitizeSvg). */
+function safeMarkup(source: ImageSource): string {
+  const key = source.path ? fileStamp(source.path) : source.svg;
+  if (key === undefined) throw new Error('an svg image needs either `svg` markup or a file path');
+  let markup = sanitized.get(key);
+  if (markup === undefined) {
+    markup = sanitizeSvg(source.svg ?? readFileSync(source.path!, 'utf8')).markup;
+    sanitized.set(key, markup);
+    for (const old of sanitized.keys()) {
+      if (sanitized.size <= KEEP) break;
+      sanitized.delete(old);
+    }
+  }
+  return markup;
+}
 
 /** The bytes of a PNG or JPEG source. */
 export function readImageBytes(source: ImageSource): Buffer {
@@ -14,8 +36,7 @@ export function readImageBytes(source: ImageSource): Buffer {
  * so the image scales to its box in both backends.
  */
 export function prepareSvgImage(source: ImageSource, tint: string | undefined): string {
-  let markup = source.svg ?? (source.path ? readFileSync(source.path, 'utf8') : undefined);
-  if (markup === undefined) throw new Error('an svg image needs either `svg` markup or a file path');
+  let markup = safeMarkup(source);
   if (tint) markup = markup.replace(/currentColor/gi, formatRgbHex(parseColor(tint)));
   const root = /<svg\b[^>]*>/i.exec(markup);
   if (!root) throw new Error('svg image markup has no <svg> element');

@@ -70,7 +70,33 @@ fields:
   properties:
     name: {$ref: "#/$defs/text"}`;
 
+
+/** The marker files sit next to the copy of a case (see placeSecrets): from the game folder, three folders up. */
+function secretOf(caseDir: string, name: string): string {
+  return path.join(path.dirname(caseDir), name);
+}
+
+const SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 20">';
+
 export const SETUPS: Record<string, (caseDir: string) => void> = {
+  'svg-pointing-outside': (caseDir) => {
+    const png = secretOf(caseDir, 'secret.png');
+    write(
+      caseDir,
+      'content/g/art/evil.svg',
+      `${SVG_HEAD}<image href="${png}" width="10" height="10"/><image xlink:href="file://${secretOf(caseDir, 'secret.jpg')}" x="10" width="10" height="10"/><image href="../../../../secret.png" y="10" width="10" height="10"/><rect x="10" y="10" width="10" height="10" fill="#336699"/></svg>`,
+    );
+  },
+  'svg-entity': (caseDir) => {
+    write(caseDir, 'content/g/art/evil.svg', `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY secret SYSTEM "file://${secretOf(caseDir, 'secret.txt')}">]>${SVG_HEAD}<text y="10">&secret;</text></svg>`);
+  },
+  'svg-script': (caseDir) => {
+    write(
+      caseDir,
+      'content/g/art/evil.svg',
+      `${SVG_HEAD.replace('<svg ', '<svg onload="alert(1)" ')}<script>alert(1)</script><style>@import url("file://${secretOf(caseDir, 'secret.txt')}");</style><foreignObject width="20" height="20"><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject><rect width="20" height="20" fill="url(file://${secretOf(caseDir, 'secret.png')})" stroke="#000"/></svg>`,
+    );
+  },
   /** A million copies: 1 000 items of count 1 000. */
   'thousand-items-thousand-copies': (caseDir) => {
     write(caseDir, 'content/g/sets/cards.yaml', setFile(CARD_SET_HEAD, 1000, (i) => `  - id: card-${i}\n    count: 1000\n    name: Card ${i}`));

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileStamp } from '../../shared/file-stamp.js';
+import { svgArtProblem } from '../../shared/sanitize-svg.js';
 import { imageSize } from 'image-size';
 import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
 import { pointsToMm } from '../../shared/lengths.js';
@@ -71,6 +73,11 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
   if (!kind) {
     ctx.report({ severity: 'error', code: 'bad-value', message: `"${block.src}" is not a PNG, JPEG or SVG image`, line: block.line });
     return [];
+  }
+  const art = kind === 'svg' ? svgArtProblem(check.absolute, block.src, (f) => readFileSync(f, 'utf8'), fileStamp(check.absolute)) : undefined;
+  if (art) {
+    ctx.report({ ...art, line: block.line });
+    if (art.severity === 'error') return [];
   }
   const header = kind === 'svg' ? undefined : readImageHeader(check.absolute);
   const tooBig = header && imagePixelProblem(header, block.src);

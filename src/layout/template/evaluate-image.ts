@@ -6,6 +6,7 @@ import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js
 import { resolveLength } from '../../shared/lengths.js';
 import { checkGamePath } from '../../shared/game-paths.js';
 import { fileStamp } from '../../shared/file-stamp.js';
+import { svgArtProblem } from '../../shared/sanitize-svg.js';
 import type { ImageElement } from '../../content/schema/template.js';
 import type { DisplayItem, ImageItem, ImageSource } from '../../shared/display-list.js';
 import { interpolate } from '../../shared/expressions/bindings.js';
@@ -53,6 +54,11 @@ export function evaluateImage(element: Image, ctx: FaceContext): DisplayItem[] {
   } catch {
     ctx.report({ severity: 'error', code: 'bad-image', message: `"${written}" cannot be read as an image`, ...problemAt });
     return [];
+  }
+  const art = kind === 'svg' ? svgArtProblem(check.absolute, written, (f) => readFileSync(f, 'utf8'), fileStamp(check.absolute)) : undefined;
+  if (art) {
+    ctx.report({ ...art, ...problemAt });
+    if (art.severity === 'error') return [];
   }
   const tooBig = kind === 'svg' ? undefined : imagePixelProblem(natural, written);
   if (tooBig) {

@@ -13,6 +13,16 @@ interface SvgForm {
 const svgForms = new WeakMap<PDFKit.PDFDocument, Map<string, SvgForm>>();
 
 /**
+ * What an `<image href>` inside SVG art may name: only a PNG or JPEG embedded in the SVG itself.
+ * Anything else (a path, file:, http:) would make pdfkit read a file of the machine, so it is
+ * refused (pdfkit then fails to open "" and the image is left out).
+ */
+export function embeddedImageOnly(link: string): string {
+  const compact = link.replace(/\s+/g, '');
+  return /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/i.test(compact) ? compact : '';
+}
+
+/**
  * The SVG drawn at the origin into a Form XObject, made on first use: svg-to-pdfkit parses and
  * draws each distinct image once per document, and every placement is a `Do` of the same form.
  */
@@ -23,7 +33,7 @@ function svgForm(doc: PDFKit.PDFDocument, markup: string, width: number, height:
   let form = forms.get(key);
   if (!form) {
     const xobject = drawIntoForm(doc, {}, () =>
-      SVGtoPDF(doc, markup, 0, 0, { width, height, preserveAspectRatio: 'none', warningCallback: () => undefined }),
+      SVGtoPDF(doc, markup, 0, 0, { width, height, preserveAspectRatio: 'none', warningCallback: () => undefined, imageCallback: embeddedImageOnly }),
     );
     form = { name: `PPS${forms.size + 1}`, xobject };
     forms.set(key, form);
