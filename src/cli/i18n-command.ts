@@ -58,11 +58,11 @@ export function i18nExportCommand(dir: string, options: I18nOptions & { format: 
 }
 
 /** `i18n import <file> [dir]`: writes the translations of a file back into the content. */
-export function i18nImportCommand(file: string, dir: string, options: I18nOptions & { dryRun?: boolean }, io: CliIo): number {
+export function i18nImportCommand(file: string, dir: string, options: I18nOptions & { dryRun?: boolean; force?: boolean }, io: CliIo): number {
   const absolute = path.resolve(io.cwd, file);
   if (!existsSync(absolute)) throw new UsageError(`there is no file ${file}`);
-  const rows = readImportFile(readFileSync(absolute, 'utf8'), path.relative(io.cwd, absolute).split(path.sep).join('/'));
-  const result = importTexts(loadTexts(dir, options, io), rows, { dryRun: options.dryRun });
+  const rows = readImportFile(readFileSync(absolute), path.relative(io.cwd, absolute).split(path.sep).join('/'));
+  const result = importTexts(loadTexts(dir, options, io), rows, { dryRun: options.dryRun, force: options.force });
   const { stdout, stderr } = describeImport(result, { cwd: io.cwd, dryRun: options.dryRun });
   if (stderr) io.stderr(stderr);
   if (stdout) io.stdout(stdout);
@@ -105,6 +105,7 @@ export function registerI18nCommands(program: Command, io: CliIo, setCode: (code
     .argument('[dir]', 'a folder of games, or one game folder', 'content')
     .option('--game <id>', 'only this game (repeat for several)', collect)
     .option('--dry-run', 'say what would be written, write nothing')
+    .option('--force', 'also write the rows whose source text changed since they were exported (they stay stale)')
     .action((file: string, dir: string, options: Parameters<typeof i18nImportCommand>[2]) => setCode(i18nImportCommand(file, dir, options, io)));
   withContent(i18n.command('mark-current'), 'the translated language to mark (required)')
     .description('accept every present translation as up to date with its source text')

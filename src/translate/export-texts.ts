@@ -29,19 +29,33 @@ export function selectRows(all: readonly GameTexts[], options: Pick<ExportOption
   return { source: sources[0]!, rows };
 }
 
+/** What a translator reads beside a text: its set, its item and its field, from its stable key. */
+export function contextOf(key: string): { set: string; item: string; field: string } {
+  const [file = '', pointer = ''] = key.split('#');
+  const set = /(?:^|\/)sets\/([^/]+)\.ya?ml$/.exec(file)?.[1] ?? '';
+  const item = /^\/items\/@([^/]+)/.exec(pointer)?.[1] ?? '';
+  const field = (item ? pointer.replace(/^\/items\/@[^/]+\//, '') : pointer.replace(/^\//, '')).split('/').join('.');
+  return { set, item, field };
+}
+
 /**
- * The texts of every game in one target language, for a translator: one row per text with
- * game, file, JSON pointer, the source text, the target text (empty when missing) and its
- * status. CSV (RFC 4180, UTF-8, a header naming the two languages: `game,file,pointer,en,fr,status`)
- * or JSON (`{"source":"en","target":"fr","texts":[…]}`).
+ * The texts of every game in one target language, for a translator: one row per text, keyed
+ * by its stable id (`sets/cards.yaml#/items/@oil/name`: items are named by their id, so adding
+ * or moving a card moves no translation), with the set, item and field it belongs to, the
+ * source text as exported, the target text (empty when missing) and its status. CSV (RFC 4180,
+ * UTF-8 with a BOM so that Excel reads accents, header
+ * `id,game,set,item,field,en,fr,status`) or JSON (`{"source":"en","target":"fr","texts":[…]}`).
  */
 export function exportTexts(all: readonly GameTexts[], options: ExportOptions): string {
   const { source, rows } = selectRows(all, options);
   if (options.format === 'json') {
-    const texts = rows.map((r) => ({ game: r.game, file: r.file, pointer: r.pointer, line: r.line, source: r.source, target: r.target, status: r.status }));
+    const texts = rows.map((r) => ({ id: r.key, game: r.game, ...contextOf(r.key), line: r.line, source: r.source, target: r.target, status: r.status }));
     return `${JSON.stringify({ source, target: options.lang, texts }, null, 2)}\n`;
   }
-  const header = ['game', 'file', 'pointer', source, options.lang, 'status'];
-  const records = rows.map((r) => [r.game, r.file, r.pointer, r.source, r.target, r.status]);
-  return stringify([header, ...records], { record_delimiter: 'unix' });
+  const header = ['id', 'game', 'set', 'item', 'field', source, options.lang, 'status'];
+  const records = rows.map((r) => {
+    const context = contextOf(r.key);
+    return [r.key, r.game, context.set, context.item, context.field, r.source, r.target, r.status];
+  });
+  return '\uFEFF' + stringify([header, ...records], { record_delimiter: 'unix' });
 }

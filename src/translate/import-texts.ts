@@ -66,8 +66,8 @@ function updateLocks(written: readonly PlannedText[]): string[] {
  * first (game, language, file, pointer, one row per text) and every edit is parsed back; on
  * any problem nothing is written. With `dryRun`, says what would be written.
  */
-export function importTexts(all: readonly GameTexts[], file: ImportFile, options: { dryRun?: boolean } = {}): ImportResult {
-  const plan = planImport(all, file);
+export function importTexts(all: readonly GameTexts[], file: ImportFile, options: { dryRun?: boolean; force?: boolean } = {}): ImportResult {
+  const plan = planImport(all, file, { force: options.force });
   const nothing = { ...plan, written: [], files: [] };
   if (plan.problems.length > 0) return nothing;
   const { edited, problems } = editFiles(plan.planned);

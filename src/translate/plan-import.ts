@@ -26,7 +26,7 @@ export interface ImportPlan {
 
 const short = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text);
 
-function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, plan: ImportPlan): PlannedText | undefined {
+function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, plan: ImportPlan, options: { force?: boolean }): PlannedText | undefined {
   const texts = all.find((t) => t.id === row.game);
   if (!texts) {
     plan.problems.push(`${row.where}: there is no game "${row.game}" here (the games are ${all.map((t) => t.id).join(', ')})`);
@@ -38,9 +38,9 @@ function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, pl
     plan.problems.push(`${row.where}: the game "${texts.id}" translates from ${source} into ${texts.languages.filter((l) => l !== source).join(', ')}; this file has ${file.languages.join(' and ')}`);
     return undefined;
   }
-  const entry = texts.entries.find((e) => e.file === row.file && e.pointer === row.pointer);
+  const entry = texts.entries.find((e) => e.key === row.id);
   if (!entry) {
-    plan.problems.push(`${row.where}: ${row.file} of the game "${texts.id}" has no text at ${row.pointer || '(no pointer)'}`);
+    plan.problems.push(`${row.where}: the game "${texts.id}" has no text ${row.id || '(no id)'} any more (an item removed or renamed?); its row is not imported`);
     return undefined;
   }
   const text = row.texts[lang] ?? '';
@@ -56,7 +56,11 @@ function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, pl
   const sourceSeen = row.texts[source] ?? '';
   const sourceNow = typeof entry.value === 'string' ? entry.value : (entry.value[source] ?? '');
   const stale = sourceSeen !== sourceNow;
-  if (stale) plan.warnings.push(`${row.where}: the ${source} text of ${row.file} ${row.pointer} is now ${short(sourceNow)}, not ${short(sourceSeen)} as exported; the ${lang} text is written but stays stale`);
+  if (stale && !options.force) {
+    plan.problems.push(`${row.where}: the ${source} text of ${row.id} is now ${short(sourceNow)}, not ${short(sourceSeen)} as exported; translate the new text (export again), or import with --force to write it anyway`);
+    return undefined;
+  }
+  if (stale) plan.warnings.push(`${row.where}: the ${source} text of ${row.id} is now ${short(sourceNow)}, not ${short(sourceSeen)} as exported; the ${lang} text is written (--force) but stays stale`);
   const plain = entry.value;
   const edit: TextEdit = { pointer: entry.pointer, lang, text };
   // A plain string becomes a map: the other languages keep printing what they printed.
@@ -64,19 +68,23 @@ function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, pl
   return { texts, entry, lang, edit, sourceSeen, stale, where: row.where };
 }
 
-/** What importing a translator's file would write; nothing is touched yet. */
-export function planImport(all: readonly GameTexts[], file: ImportFile): ImportPlan {
+/**
+ * What importing a translator's file would write; nothing is touched yet. Rows are matched by
+ * their text's stable id; a row whose source text changed since it was exported is a problem
+ * (nothing is written) unless `force` is set.
+ */
+export function planImport(all: readonly GameTexts[], file: ImportFile, options: { force?: boolean } = {}): ImportPlan {
   const plan: ImportPlan = { planned: [], unchanged: 0, empty: 0, problems: [], warnings: [] };
   const seen = new Map<string, string>();
   for (const row of file.rows) {
-    const key = `${row.game}\0${row.file}\0${row.pointer}`;
+    const key = `${row.game}\0${row.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      plan.problems.push(`${row.where}: the same text as ${first} (${row.file} ${row.pointer}); keep one row per text`);
+      plan.problems.push(`${row.where}: the same text as ${first} (${row.id}); keep one row per text`);
       continue;
     }
     seen.set(key, row.where);
-    const planned = planRow(row, all, file, plan);
+    const planned = planRow(row, all, file, plan, options);
     if (planned) plan.planned.push(planned);
   }
   return plan;

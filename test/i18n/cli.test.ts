@@ -25,7 +25,7 @@ describe('pocketpress i18n (registered on a program)', () => {
     const cwd = path.dirname(game);
     expect(await runI18n(['i18n', 'status', 'full-game', '--lang', 'fr'], cwd)).toMatchObject({ code: 0, out: expect.stringContaining('full-game  fr       17') });
     const csv = await runI18n(['i18n', 'export', 'full-game', '--lang', 'fr', '--only', 'same'], cwd);
-    expect(csv).toEqual({ code: 0, out: 'game,file,pointer,en,fr,status\nfull-game,sets/cards.yaml,/items/1/hours/2/effect,*Fin.*,*Fin.*,same\n', err: '' });
+    expect(csv).toEqual({ code: 0, out: '\uFEFFid,game,set,item,field,en,fr,status\nsets/cards.yaml#/items/@oil/hours/2/effect,full-game,cards,oil,hours.2.effect,*Fin.*,*Fin.*,same\n', err: '' });
     expect((await runI18n(['i18n', 'mark-current', 'full-game', '--lang', 'fr'], cwd)).code).toBe(0);
   });
 

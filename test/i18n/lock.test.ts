@@ -35,21 +35,23 @@ describe('the translation lock', () => {
     expect(statusOf(game)).toMatchObject({ translated: 16, stale: 0, missing: 0 });
   });
 
-  it('an import from an older export writes the text but keeps it stale', () => {
+  it('an import from an older export is refused; with --force it writes the text but keeps it stale', () => {
     const game = copyFullGame();
     const cards = path.join(game, 'sets', 'cards.yaml');
     const io = captureIo(path.dirname(game));
     i18nExportCommand(game, { lang: 'fr', format: 'json', only: ['translated'] }, io);
-    const exported = JSON.parse(io.out()) as { source: string; target: string; texts: { pointer: string; target: string }[] };
+    const exported = JSON.parse(io.out()) as { source: string; target: string; texts: { id: string; target: string }[] };
     expect(exported.source).toBe('en');
     expect(exported.texts).toHaveLength(16);
-    exported.texts.find((t) => t.pointer === '/items/1/name')!.target = "Huile d'olive";
+    exported.texts.find((t) => t.id === 'sets/cards.yaml#/items/@oil/name')!.target = "Huile d'olive";
     writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Lamp oil, fr: Huile}'));
     const file = path.join(path.dirname(game), 'fr.json');
     writeFileSync(file, JSON.stringify(exported));
+    expect(i18nImportCommand(file, game, {}, captureIo(path.dirname(game)))).toBe(1);
+    expect(read(cards)).toContain('{en: Lamp oil, fr: Huile}');
     const result = captureIo(path.dirname(game));
-    expect(i18nImportCommand(file, game, {}, result)).toBe(0);
-    expect(result.err()).toContain('warning: fr.json: text 11: the en text of sets/cards.yaml /items/1/name is now "Lamp oil", not "Oil" as exported');
+    expect(i18nImportCommand(file, game, { force: true }, result)).toBe(0);
+    expect(result.err()).toContain('warning: fr.json: text 11: the en text of sets/cards.yaml#/items/@oil/name is now "Lamp oil", not "Oil" as exported');
     expect(read(cards)).toContain(`{en: Lamp oil, fr: Huile d'olive}`);
     expect(statusOf(game)).toMatchObject({ stale: 1 });
   });
@@ -59,7 +61,7 @@ describe('the translation lock', () => {
     const cards = path.join(game, 'sets', 'cards.yaml');
     const before = read(cards);
     const file = path.join(path.dirname(game), 'fr.csv');
-    writeFileSync(file, 'game,file,pointer,en,fr,status\nfull-game,sets/cards.yaml,/items/0/name,Wick,Mèche longue,translated\n');
+    writeFileSync(file, 'id,game,en,fr,status\nsets/cards.yaml#/items/@wick/name,full-game,Wick,Mèche longue,translated\n');
     const io = captureIo(path.dirname(game));
     expect(i18nImportCommand(file, game, { dryRun: true }, io)).toBe(0);
     expect(io.out()).toBe('full-game  sets/cards.yaml:30  /items/0/name  fr\n1 text would be written in 1 file (0 unchanged, 0 left empty)\n');

@@ -19,7 +19,7 @@ beforeEach(() => {
 function exportCsv(): string[][] {
   const io = captureIo(path.dirname(game));
   expect(i18nExportCommand(game, { lang: 'fr', format: 'csv' }, io)).toBe(0);
-  return parse(io.out()) as string[][];
+  return parse(io.out(), { bom: true }) as string[][];
 }
 
 function importCsv(rows: string[][]): { code: number; out: string; err: string } {
@@ -30,18 +30,25 @@ function importCsv(rows: string[][]): { code: number; out: string; err: string }
   return { code, out: io.out(), err: io.err() };
 }
 
-function setTarget(rows: string[][], pointer: string, text: string): void {
-  const row = rows.find((r) => r[1] === 'sets/cards.yaml' && r[2] === pointer);
-  if (!row) throw new Error(`no row for ${pointer}`);
-  row[4] = text;
+/** Columns of an export: id, game, set, item, field, en, fr, status. */
+const ID = 0;
+const FR = 6;
+
+function setTarget(rows: string[][], key: string, text: string): void {
+  const row = rows.find((r) => r[ID] === `sets/cards.yaml#${key}`);
+  if (!row) throw new Error(`no row for ${key}`);
+  row[FR] = text;
 }
+
+const rowOf = (rows: string[][], key: string) => rows.find((r) => r[ID] === `sets/cards.yaml#${key}`);
 
 describe('i18n export → edit → import', () => {
   it('changes exactly the edited line, and keeps the comments', () => {
     const before = read(cards);
     const rows = exportCsv();
-    expect(rows[0]).toEqual(['game', 'file', 'pointer', 'en', 'fr', 'status']);
-    setTarget(rows, '/items/0/name', 'Mèche courte');
+    expect(rows[0]).toEqual(['id', 'game', 'set', 'item', 'field', 'en', 'fr', 'status']);
+    expect(rowOf(rows, '/items/@wick/name')).toEqual(['sets/cards.yaml#/items/@wick/name', 'full-game', 'cards', 'wick', 'name', 'Wick', 'Mèche', 'translated']);
+    setTarget(rows, '/items/@wick/name', 'Mèche courte');
     const result = importCsv(rows);
     expect(result.code).toBe(0);
     expect(result.out).toContain('full-game  sets/cards.yaml:30  /items/0/name  fr');
@@ -57,8 +64,8 @@ describe('i18n export → edit → import', () => {
   it('turns a plain string into a map of languages on its own line', () => {
     const before = read(cards);
     const rows = exportCsv();
-    expect(rows.find((r) => r[2] === '/items/1/hours/2/effect')?.[5]).toBe('same');
-    setTarget(rows, '/items/1/hours/2/effect', '*Fin !*');
+    expect(rowOf(rows, '/items/@oil/hours/2/effect')?.[7]).toBe('same');
+    setTarget(rows, '/items/@oil/hours/2/effect', '*Fin !*');
     expect(importCsv(rows).code).toBe(0);
     const after = read(cards);
     expect(differingLines(before, after)).toEqual([41]);
@@ -69,15 +76,65 @@ describe('i18n export → edit → import', () => {
   it('writes nothing when a row is wrong, and says where', () => {
     const before = read(cards);
     const rows = exportCsv();
-    setTarget(rows, '/items/0/name', 'Mèche courte');
-    rows.push(['full-game', 'sets/cards.yaml', '/items/9/name', 'Nothing', 'Rien', 'missing']);
-    rows.push(['other-game', 'game.yaml', '/title', 'X', 'Y', 'missing']);
+    setTarget(rows, '/items/@wick/name', 'Mèche courte');
+    rows.push(['sets/cards.yaml#/items/@candle/name', 'full-game', 'cards', 'candle', 'name', 'Candle', 'Bougie', 'missing']);
+    rows.push(['game.yaml#/title', 'other-game', '', '', 'title', 'X', 'Y', 'missing']);
     const result = importCsv(rows);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('fr.csv:19: sets/cards.yaml of the game "full-game" has no text at /items/9/name');
+    expect(result.err).toContain('fr.csv:19: the game "full-game" has no text sets/cards.yaml#/items/@candle/name any more (an item removed or renamed?); its row is not imported');
     expect(result.err).toContain('fr.csv:20: there is no game "other-game" here');
     expect(result.err).toContain('2 problems; nothing was written');
     expect(read(cards)).toBe(before);
+  });
+});
+
+describe('an old export after the cards changed', () => {
+  it('a card inserted moves no translation; a row whose source text changed is refused, and written only with --force', () => {
+    const rows = exportCsv();
+    setTarget(rows, '/items/@wick/name', 'Mèche courte');
+    setTarget(rows, '/items/@oil/name', 'Huile de lampe');
+    // A new first card, and the oil card's English name edited, after the export.
+    const text = read(cards);
+    writeFileSync(
+      cards,
+      text
+        .replace(/^items:\n/m, 'items:\n  - id: whale\n    name: {en: Whale, fr: Baleine}\n    hours:\n      - {label: {en: Dusk, fr: Crépuscule}, light: 0}\n      - {label: {en: Midnight, fr: Minuit}, light: 0}\n      - {label: {en: Dawn, fr: Aube}, light: 0}\n')
+        .replace('{en: Oil, fr: Huile}', '{en: Lamp oil, fr: Huile}'),
+    );
+    const refused = importCsv(rows);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/the en text of sets\/cards\.yaml#\/items\/@oil\/name is now "Lamp oil", not "Oil" as exported/);
+    expect(refused.err).toContain('nothing was written');
+    expect(read(cards)).toContain('name: {en: Whale, fr: Baleine}');
+    expect(read(cards)).toContain('{en: Wick, fr: Mèche}');
+
+    const file = path.join(path.dirname(game), 'fr.csv');
+    const io = captureIo(path.dirname(game));
+    expect(i18nImportCommand(file, game, { force: true }, io)).toBe(0);
+    const after = read(cards);
+    // Each French text on its own card: the whale keeps its name, the wick and the oil get theirs.
+    expect(after).toContain('name: {en: Whale, fr: Baleine}');
+    expect(after).toContain('{en: Wick, fr: Mèche courte}');
+    expect(after).toContain('{en: Lamp oil, fr: Huile de lampe}');
+  });
+
+  it('reads a French Excel file: semicolons, no BOM; and UTF-16 with its BOM', () => {
+    const rows = exportCsv();
+    setTarget(rows, '/items/@wick/name', 'Mèche courte');
+    const file = path.join(path.dirname(game), 'fr.csv');
+    writeFileSync(file, stringify(rows, { delimiter: ';' }));
+    expect(i18nImportCommand(file, game, {}, captureIo(path.dirname(game)))).toBe(0);
+    expect(read(cards)).toContain('{en: Wick, fr: Mèche courte}');
+    setTarget(rows, '/items/@wick/name', 'Mèche fine');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(stringify(rows, { delimiter: '\t' }), 'utf16le')]));
+    expect(i18nImportCommand(file, game, {}, captureIo(path.dirname(game)))).toBe(0);
+    expect(read(cards)).toContain('{en: Wick, fr: Mèche fine}');
+  });
+
+  it('exports with a BOM, so that Excel shows é', () => {
+    const io = captureIo(path.dirname(game));
+    expect(i18nExportCommand(game, { lang: 'fr', format: 'csv' }, io)).toBe(0);
+    expect(io.out().startsWith('\uFEFFid,game,set,item,field,en,fr,status\n')).toBe(true);
   });
 });
 
@@ -97,16 +154,16 @@ describe('i18n status', () => {
     expect(status()).toContain('full-game  fr       17          15        1      0     1\n');
 
     const rows = exportCsv();
-    expect(rows.find((r) => r[2] === '/items/1/name')?.slice(3)).toEqual(['Oil', '', 'missing']);
-    setTarget(rows, '/items/1/name', 'Huile');
+    expect(rowOf(rows, '/items/@oil/name')?.slice(5)).toEqual(['Oil', '', 'missing']);
+    setTarget(rows, '/items/@oil/name', 'Huile');
     expect(importCsv(rows).code).toBe(0);
     expect(read(path.join(game, 'i18n', 'fr.lock.yaml'))).toMatch(/sets\/cards\.yaml#\/items\/@oil\/name: [0-9a-f]{16}/);
     expect(status()).toContain('full-game  fr       17          16        0      0     1\n');
 
     writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Lamp oil, fr: Huile}'));
     expect(status()).toContain('full-game  fr       17          15        0      1     1\n');
-    const stale = exportCsv().find((r) => r[2] === '/items/1/name');
-    expect(stale?.slice(3)).toEqual(['Lamp oil', 'Huile', 'stale']);
+    const stale = rowOf(exportCsv(), '/items/@oil/name');
+    expect(stale?.slice(5)).toEqual(['Lamp oil', 'Huile', 'stale']);
   });
 
   it('fails with --strict when something is missing, and prints JSON', () => {
