@@ -6,6 +6,7 @@ import { PAPERS } from '../impose/paper.js';
 import { imposePocketmod, pocketmodPanel } from '../impose/pocketmod.js';
 import type { DisplayList } from '../shared/display-list.js';
 import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
+import type { RulebookLayout } from '../layout/rulebook/types.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import { createIconResolver } from '../shared/icons.js';
@@ -43,9 +44,10 @@ async function pngs(prefix: string, lists: DisplayList[], options: SheetOptions,
  * The rulebook of one language: its pages one per PDF page (for screens), and the same pages
  * imposed for printing as the game asks (PocketMod sheets, a saddle-stitched booklet, or plain pages).
  */
-export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, options: SheetOptions, report: (p: LayoutProblem) => void): Promise<RulebookBuild> {
+/** The rulebook of one language laid out into pages (from the cache when nothing changed), before any imposition or rendering. */
+export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: Pick<SheetOptions, 'paper' | 'cache'>): (RulebookLayout & { imposition: NonNullable<NonNullable<LoadedGame['data']>['rulebook']>['imposition'] }) | undefined {
   const rulebook = loaded.data?.rulebook;
-  if (!rulebook) return { files: [], sections: [] };
+  if (!rulebook) return undefined;
   const file = rulebookSource(loaded, game.lang);
   const paper = PAPERS[options.paper];
   const imposition = rulebook.imposition;
@@ -57,7 +59,19 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const cache = options.cache;
   const parts = { markdown, file, page, imposition, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
   const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, assets: cache.assetsOf(game.dir) }), make) : make();
+  return { ...layout, imposition };
+}
+
+/**
+ * The rulebook of one language: its pages one per PDF page (for screens), and the same pages
+ * imposed for printing as the game asks (PocketMod sheets, a saddle-stitched booklet, or plain pages).
+ */
+export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, options: SheetOptions, report: (p: LayoutProblem) => void): Promise<RulebookBuild> {
+  const layout = layOutRulebook(loaded, game, options);
+  if (!layout) return { files: [], sections: [] };
   layout.problems.forEach(report);
+  const { imposition } = layout;
+  const paper = PAPERS[options.paper];
   const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
   const pagesPdf = await pdfOf(layout.pages, meta, options.cache);

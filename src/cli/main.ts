@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { resolveLength } from '../shared/lengths.js';
-import { DUPLEX_MODES, PAPER_NAMES } from '../shared/print-options.js';
+import { DUPLEX_MODES, PAPER_NAMES, type PaperName } from '../shared/print-options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
@@ -88,9 +88,10 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
 
   const validate = contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem')
     .addHelpText('after', VALIDATE_EXAMPLES)
-    .action((dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number }) => {
+    .addOption(new Option('--paper <paper>', 'paper the rulebook is laid out for').choices(PAPER_NAMES).default('a4'))
+    .action(async (dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number; paper: PaperName }) => {
       const settings = readProject(io, options.format);
-      setCode(validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
+      setCode(await validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
     });
 
   const build = contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { checkGames } from '../build/check-games.js';
 import { applyStrict, countDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
+import type { PaperName } from '../shared/print-options.js';
 import { tooManyWarnings } from '../diagnostics/diagnostic.js';
 
 export interface ValidateOptions {
@@ -14,12 +14,16 @@ export interface ValidateOptions {
   allowMissing?: boolean;
   /** More warnings than this fail the check (exit 1). */
   maxWarnings?: number;
+  /** The paper the rulebook is laid out for (its length depends on it). */
+  paper?: PaperName;
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */
-export function validateCommand(dir: string | string[], options: ValidateOptions, io: CliIo): number {
+export async function validateCommand(dir: string | string[], options: ValidateOptions, io: CliIo): Promise<number> {
+  // Loaded on demand: the layout code is only needed once there is content to check.
+  const { validateGames } = await import('../build/validate-games.js');
   const root = typeof dir === 'string' ? path.resolve(io.cwd, dir) : dir.map((d) => path.resolve(io.cwd, d));
-  const check = checkGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing });
+  const check = validateGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing, paper: options.paper });
   let diagnostics = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (options.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
   diagnostics = sortDiagnostics(diagnostics);
