@@ -73,7 +73,7 @@ async function runCase(kind: 'png' | 'pdf' | 'layout', n: number): Promise<Recor
     const [, limit] = await timeAsync(() =>
       mapLimit(fronts, CONCURRENCY, async (f) => {
         const size = pixelSize(f.list, DPI);
-        const { data } = renderRaster(f.list, size);
+        const { data } = await renderRaster(f.list, size);
         await sharp(data, { raw: { width: size.widthPx, height: size.heightPx, channels: 4, premultiplied: true } }).png({ compressionLevel: 9, adaptiveFiltering: false }).toBuffer();
       }),
     );

@@ -19,10 +19,12 @@ export interface SanitizedSvg {
   removed: SvgRemoval[];
 }
 
-/** An href that stays inside the picture: a fragment (#id), or a PNG or JPEG embedded in it. */
+/**
+ * An href that stays inside the picture: a fragment (#id). An image embedded as a data: URI is
+ * taken out too: the PNG renderer cannot draw one, and the PDF and the PNG must show the same.
+ */
 function safeHref(value: string): boolean {
-  const v = value.replace(/\s+/g, '');
-  return v.startsWith('#') || /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]*$/i.test(v);
+  return value.trim().startsWith('#');
 }
 
 /** A value that names nothing outside the picture: every url(…) is a fragment. */
@@ -38,8 +40,8 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
  * SVG art as both renderers may see it: parsed with a strict XML parser (a DOCTYPE, and so any
  * entity, is refused), then written out again with only the elements and attributes of
  * drawings. Scripts, event handlers, foreignObject, <style>, and every reference to something
- * outside the picture (files, file: and http: URLs, external <use>) are taken out; a PNG or
- * JPEG embedded as a data: URI stays. Throws when the markup is not well-formed XML.
+ * outside the picture (files, file: and http: URLs, external <use>) and images embedded in it
+ * are taken out. Throws when the markup is not well-formed XML.
  */
 export function sanitizeSvg(markup: string): SanitizedSvg {
   const parser = new SaxesParser({ xmlns: false, position: false });
@@ -69,7 +71,7 @@ export function sanitizeSvg(markup: string): SanitizedSvg {
       }
       if (lower === 'href' || lower === 'src') {
         if (!safeHref(value)) {
-          removed.push({ what: `a link to "${value.slice(0, 60)}"` });
+          removed.push({ what: /^\s*data:/i.test(value) ? 'an image embedded in the picture (save it as its own PNG or JPEG)' : `a link to "${value.slice(0, 60)}"` });
           continue;
         }
       } else if (!safeValue(value)) {

@@ -46,7 +46,8 @@ describe('renderPng', () => {
     expect(pixelAt(pixels, { x: 20, y: 20 }, { bleed: 0, dpi: 72 })).toEqual([0, 0, 0, 255]);
   });
 
-  it('gives the same bytes twice', async () => {
+  it('gives the same bytes twice, whatever was drawn in between (images drawn at other sizes included)', async () => {
+    for (const [bleed, dpi] of [[0, 300], [3, 150], [3, 72]] as const) await renderPng(sampleCard(bleed), { dpi });
     const again = await renderPng(sampleCard(), { dpi: 300 });
     expect(again.png.equals(card300.png)).toBe(true);
   });

@@ -16,7 +16,7 @@ const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: false } as const;
  * exactly `width` × `height` px, as raw RGB on white, or RGBA when `alpha` is asked for.
  */
 export async function rasterizeTrim(list: DisplayList, width: number, height: number, alpha = false): Promise<Raster> {
-  const raster = renderRaster({ ...list, bleed: 0 }, { widthPx: width, heightPx: height });
+  const raster = await renderRaster({ ...list, bleed: 0 }, { widthPx: width, heightPx: height });
   const image = sharp(raster.data, { raw: { width, height, channels: 4, premultiplied: true } });
   const flat = alpha ? image.ensureAlpha() : image.flatten({ background: '#ffffff' }).removeAlpha();
   const { data, info } = await flat.raw().toBuffer({ resolveWithObject: true });

@@ -27,7 +27,7 @@ export function pixelSize(list: DisplayList, dpi: number): { widthPx: number; he
  */
 export async function renderPng(list: DisplayList, options: PngOptions): Promise<RenderedPng> {
   const { widthPx, heightPx } = pixelSize(list, options.dpi);
-  const raster = renderRaster(list, { widthPx, heightPx });
+  const raster = await renderRaster(list, { widthPx, heightPx });
   let image = sharp(raster.data, { raw: { width: widthPx, height: heightPx, channels: 4, premultiplied: true } });
   const background = list.background ? parseColor(list.background) : undefined;
   if (background && background.a === 1) image = image.removeAlpha();

@@ -1,41 +1,47 @@
-import { Image } from '@napi-rs/canvas';
+import { loadImage, type Image } from '@napi-rs/canvas';
+import type { DisplayItem, Matrix } from '../../shared/display-list.js';
 import type { ImageItem } from '../../shared/display-list.js';
 import { fileStamp } from '../../shared/file-stamp.js';
 import { prepareSvgImage, readImageBytes } from '../image-source.js';
 
-/** Decoded raster images, kept while the file is unchanged (a deck repeats its back image). */
-const rasters = new Map<string, { stamp: string; image: Image }>();
+/**
+ * The bytes of raster images, kept while the file is unchanged (a deck repeats its back image).
+ * Each draw decodes its own Image: Skia keeps scaled copies with an image it has drawn, and a
+ * reused Image would draw differently after being drawn at another size (the bytes of a card
+ * would depend on what was drawn before it).
+ */
+const rasters = new Map<string, { stamp: string; bytes: Buffer }>();
 const KEEP = 32;
 
-function decoded(bytes: Buffer): Image {
-  const image = new Image();
-  image.src = bytes;
-  if (!image.complete || image.width === 0) throw new Error('the image could not be decoded');
+/** Decodes an image; its pixels are there once the promise settles (Skia decodes off the main thread). */
+async function decoded(bytes: Buffer): Promise<Image> {
+  const image = await loadImage(bytes);
+  if (image.width === 0) throw new Error('the image could not be decoded');
   return image;
 }
 
-function rasterImage(item: ImageItem): Image {
+function rasterImage(item: ImageItem): Promise<Image> {
   const file = item.source.path;
   if (!file) return decoded(readImageBytes(item.source));
   const stamp = fileStamp(file);
   const hit = rasters.get(file);
-  if (hit && hit.stamp === stamp) return hit.image;
-  const image = decoded(readImageBytes(item.source));
+  if (hit && hit.stamp === stamp) return decoded(hit.bytes);
+  const bytes = readImageBytes(item.source);
   rasters.delete(file);
-  rasters.set(file, { stamp, image });
+  rasters.set(file, { stamp, bytes });
   // Oldest first: Map keeps insertion order.
   for (const key of rasters.keys()) {
     if (rasters.size <= KEEP) break;
     rasters.delete(key);
   }
-  return image;
+  return decoded(bytes);
 }
 
 /**
  * The image to draw. An SVG is rendered at the pixel size it covers on the page (so vector art
  * stays sharp), with its tint already replacing currentColor.
  */
-export function imageToDraw(item: ImageItem, devicePx: { width: number; height: number }): Image {
+function imageToDraw(item: ImageItem, devicePx: { width: number; height: number }): Promise<Image> {
   if (item.source.kind !== 'svg') return rasterImage(item);
   const markup = prepareSvgImage(item.source, item.tint);
   const width = Math.max(1, Math.ceil(devicePx.width));
@@ -46,4 +52,30 @@ export function imageToDraw(item: ImageItem, devicePx: { width: number; height: 
       .replace(/^<svg\b/i, `<svg width="${width}" height="${height}" preserveAspectRatio="none"`),
   );
   return decoded(Buffer.from(sized, 'utf8'));
+}
+
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+/**
+ * Every image of a display list, decoded before anything is drawn: `base` is the matrix from
+ * the list's points to pixels, so that SVG art is rendered at the size it will cover.
+ */
+export async function loadImages(items: readonly DisplayItem[], base: Matrix): Promise<Map<ImageItem, Image>> {
+  const pending: [ImageItem, Promise<Image>][] = [];
+  const visit = (list: readonly DisplayItem[], m: Matrix) => {
+    for (const item of list) {
+      if (item.type === 'image') {
+        pending.push([item, imageToDraw(item, { width: item.width * Math.hypot(m[0], m[1]), height: item.height * Math.hypot(m[2], m[3]) })]);
+      } else if (item.type === 'group') visit(item.items, item.transform ? multiply(m, item.transform) : m);
+    }
+  };
+  visit(items, base);
+  return new Map(await Promise.all(pending.map(async ([item, image]) => [item, await image] as const)));
 }

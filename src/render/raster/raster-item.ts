@@ -1,13 +1,14 @@
-import { createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
-import { assertNever, type ClipShape, type DisplayItem, type FontFace, type Paint } from '../../shared/display-list.js';
+import { createCanvas, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { assertNever, type ClipShape, type DisplayItem, type FontFace, type ImageItem, type Paint } from '../../shared/display-list.js';
 import { combinedAlpha, parseColor } from '../colors.js';
 import { clampRadius, usableDash } from '../geometry.js';
 import { tintAlpha } from '../image-source.js';
 import { glyphRunPath } from './glyph-paths.js';
-import { imageToDraw } from './raster-image.js';
 
 export interface RasterContext {
   fonts: Record<string, FontFace>;
+  /** The list's images, decoded beforehand (see loadImages). */
+  images: Map<ImageItem, Image>;
   /** The whole picture in pixels: a group with opacity is drawn on a layer of this size. */
   widthPx: number;
   heightPx: number;
@@ -59,12 +60,6 @@ function clipTo(ctx: SKRSContext2D, shape: ClipShape): void {
   ctx.clip(shape.shape === 'ellipse' ? ellipsePath(x + width / 2, y + height / 2, width / 2, height / 2) : rectPath(x, y, width, height, shape.radius));
 }
 
-/** The size in pixels that a box of the current drawing covers on the picture. */
-function deviceSize(ctx: SKRSContext2D, width: number, height: number): { width: number; height: number } {
-  const m = ctx.getTransform();
-  return { width: width * Math.hypot(m.a, m.b), height: height * Math.hypot(m.c, m.d) };
-}
-
 /** Draws items on a layer of the picture's size and lays it down with the group's opacity. */
 function drawLayer(ctx: SKRSContext2D, rc: RasterContext, items: DisplayItem[], opacity: number): void {
   const layer = createCanvas(rc.widthPx, rc.heightPx);
@@ -99,7 +94,9 @@ export function rasterItem(ctx: SKRSContext2D, rc: RasterContext, item: DisplayI
       ctx.save();
       if (item.clip) clipTo(ctx, item.clip);
       ctx.globalAlpha = Math.max(0, Math.min(1, opacity));
-      ctx.drawImage(imageToDraw(item, deviceSize(ctx, item.width, item.height)), item.x, item.y, item.width, item.height);
+      const image = rc.images.get(item);
+      if (!image) throw new Error('an image of the display list was not decoded before drawing');
+      ctx.drawImage(image, item.x, item.y, item.width, item.height);
       ctx.restore();
       return;
     }

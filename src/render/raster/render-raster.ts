@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { DisplayList } from '../../shared/display-list.js';
 import { combinedAlpha, parseColor } from '../colors.js';
+import { loadImages } from './raster-image.js';
 import { rasterItem } from './raster-item.js';
 
 export interface Raster {
@@ -15,8 +16,11 @@ export interface Raster {
  * −bleed to width + bleed is stretched onto exactly widthPx × heightPx, text is drawn from the
  * glyph outlines the PDF embeds, and no SVG is written or parsed.
  */
-export function renderRaster(list: DisplayList, size: { widthPx: number; heightPx: number }): Raster {
+export async function renderRaster(list: DisplayList, size: { widthPx: number; heightPx: number }): Promise<Raster> {
   const { widthPx, heightPx } = size;
+  const sx = widthPx / (list.width + 2 * list.bleed);
+  const sy = heightPx / (list.height + 2 * list.bleed);
+  const images = await loadImages(list.items, [sx, 0, 0, sy, sx * list.bleed, sy * list.bleed]);
   const canvas = createCanvas(widthPx, heightPx);
   const ctx = canvas.getContext('2d');
   const boxWidth = list.width + 2 * list.bleed;
@@ -30,7 +34,7 @@ export function renderRaster(list: DisplayList, size: { widthPx: number; heightP
     ctx.fillStyle = `rgba(${color.r},${color.g},${color.b},${combinedAlpha(color)})`;
     ctx.fillRect(-list.bleed, -list.bleed, boxWidth, boxHeight);
   }
-  const rc = { fonts: list.fonts, widthPx, heightPx };
+  const rc = { fonts: list.fonts, images, widthPx, heightPx };
   for (const item of list.items) rasterItem(ctx, rc, item);
   return { data: canvas.data(), widthPx, heightPx };
 }
