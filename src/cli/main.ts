@@ -9,12 +9,10 @@ import { PAPER_NAMES } from '../impose/paper.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
-import { initCommand } from './init-command.js';
-import { registerI18nCommands } from './i18n-command.js';
+import { registerI18nCommands } from './register-i18n-commands.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { collect, languages } from './options.js';
-import { validateCommand } from './validate-command.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -65,7 +63,9 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for the options)');
 
-  contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem').action((dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+  contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem').action(async (dir: string, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+      // Each command's code loads when it runs: `--help` needs none of it.
+      const { validateCommand } = await import('./validate-command.js');
       setCode(validateCommand(dir, options, io));
     });
 
@@ -96,7 +96,8 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .description('write a small working game into dir')
     .argument('<dir>', 'the new game folder (must not exist, or be empty)')
     .option('--id <id>', 'the game id (default: the folder name)')
-    .action((dir: string, options: { id?: string }) => {
+    .action(async (dir: string, options: { id?: string }) => {
+      const { initCommand } = await import('./init-command.js');
       setCode(initCommand(dir, options, io));
     });
 

@@ -1,0 +1,7 @@
+// Types of bin/compile.js for the tests that call it.
+export declare const PACKAGE_ROOT: string;
+export declare function findStale(root?: string): { all: string[]; stale: string[]; orphans: string[] };
+export declare function compileFiles(files: readonly string[], root?: string): Promise<void>;
+export declare function compileStale(root?: string): Promise<number>;
+export declare function compileAll(root?: string): Promise<number>;
+export declare function refreshDist(root?: string): Promise<{ message: string; fatal: boolean } | undefined>;
