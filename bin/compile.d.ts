@@ -1,5 +1,4 @@
 // Types of bin/compile.js for the tests that call it.
-export declare const PACKAGE_ROOT: string;
 export declare function findStale(root?: string): { all: string[]; stale: string[]; orphans: string[] };
 export declare function compileFiles(files: readonly string[], root?: string): Promise<void>;
 export declare function compileStale(root?: string): Promise<number>;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const OUTPUTS = ['.js', '.js.map'];
 
@@ -34,7 +34,7 @@ function sources(srcDir) {
 }
 
 /** What is out of date in dist/: sources edited after their output was written, and outputs whose source is gone. */
-export function findStale(root = PACKAGE_ROOT) {
+export function findStale(root = ROOT) {
   const srcDir = path.join(root, 'src');
   const distDir = path.join(root, 'dist');
   const all = sources(srcDir);
@@ -52,7 +52,7 @@ export function findStale(root = PACKAGE_ROOT) {
  * renamed into place, so a CLI started at the same moment never reads half a file and two
  * compilations running at once (parallel tests) both leave whole files.
  */
-export async function compileFiles(files, root = PACKAGE_ROOT) {
+export async function compileFiles(files, root = ROOT) {
   if (files.length === 0) return;
   const { build, stop } = await import('esbuild');
   const srcDir = path.join(root, 'src');
@@ -79,19 +79,23 @@ export async function compileFiles(files, root = PACKAGE_ROOT) {
   }
 }
 
-/** Brings dist/ up to date with src/; returns how many files were compiled. */
-export async function compileStale(root = PACKAGE_ROOT) {
-  const { stale, orphans } = findStale(root);
-  await compileFiles(stale, root);
+/** Compiles `files` and removes the `orphans` of dist/ (see findStale). */
+async function update(root, files, orphans) {
+  await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
+}
+
+/** Brings dist/ up to date with src/; returns how many files were compiled. */
+export async function compileStale(root = ROOT) {
+  const { stale, orphans } = findStale(root);
+  await update(root, stale, orphans);
   return stale.length;
 }
 
 /** Compiles every source file, whatever its date. */
-export async function compileAll(root = PACKAGE_ROOT) {
+export async function compileAll(root = ROOT) {
   const { all, orphans } = findStale(root);
-  await compileFiles(all, root);
-  for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
+  await update(root, all, orphans);
   return all.length;
 }
 
@@ -108,12 +112,12 @@ function describeError(error) {
  * compilation. Returns nothing when dist/ is ready, else a problem to print; `fatal` when there
  * is no usable dist/ (or the sources do not compile) and the CLI cannot run.
  */
-export async function refreshDist(root = PACKAGE_ROOT) {
+export async function refreshDist(root = ROOT) {
   const { stale, orphans } = findStale(root);
   if (stale.length === 0 && orphans.length === 0) return undefined;
   const ready = existsSync(path.join(root, 'dist', 'cli', 'main.js'));
   try {
-    await compileStale(root);
+    await update(root, stale, orphans);
     return undefined;
   } catch (error) {
     if (error?.code === 'ERR_MODULE_NOT_FOUND') {
