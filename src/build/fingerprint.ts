@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
+
+/** The folder of the code that runs: src/ (tsx, tests) or dist/ (the compiled CLI), which mirror each other. */
+const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let cached: string | undefined;
 
@@ -16,10 +20,10 @@ export function toolFingerprint(version: string): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.ts')) hash.update(path.relative(PACKAGE_ROOT, full)).update(readFileSync(full));
+      else if (entry.name.endsWith('.ts') || entry.name.endsWith('.js')) hash.update(path.relative(PACKAGE_ROOT, full)).update(readFileSync(full));
     }
   };
-  walk(path.join(PACKAGE_ROOT, 'src'));
+  walk(CODE_DIR);
   for (const file of ['package-lock.json']) {
     try {
       hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));

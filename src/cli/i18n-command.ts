@@ -1,37 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkContent } from '../content/check-content.js';
 import { UsageError } from '../shared/errors.js';
-import { LANG_PATTERN } from '../content/schema/common.js';
-import { collect } from './options.js';
 import { collectTexts, type GameTexts } from '../translate/collect-texts.js';
-import { EXPORT_FORMATS, exportTexts, type ExportFormat } from '../translate/export-texts.js';
+import { exportTexts, type ExportFormat } from '../translate/export-texts.js';
 import { describeImport, describeMarks } from '../translate/format-import.js';
 import { formatStatusJson, formatStatusTable } from '../translate/format-status.js';
 import { importTexts } from '../translate/import-texts.js';
 import { markCurrent } from '../translate/mark-current.js';
 import { readImportFile } from '../translate/read-rows.js';
-import { countStatuses, TEXT_STATUSES, type TextStatus } from '../translate/text-status.js';
+import { countStatuses, type TextStatus } from '../translate/text-status.js';
 import { EXIT, type CliIo } from './io.js';
 
 export interface I18nOptions {
   game?: string[];
   lang?: string;
 }
-
-function language(value: string): string {
-  if (!new RegExp(LANG_PATTERN).test(value)) throw new InvalidArgumentError(`expected a language code such as "fr", found "${value}"`);
-  return value;
-}
-
-function statuses(value: string): TextStatus[] {
-  const list = value.split(',').map((s) => s.trim());
-  const bad = list.filter((s) => !TEXT_STATUSES.includes(s as TextStatus));
-  if (bad.length > 0) throw new InvalidArgumentError(`expected statuses among ${TEXT_STATUSES.join(', ')}, found "${bad.join(',')}"`);
-  return list as TextStatus[];
-}
-
 
 /** The texts of the games under `dir`, saying on stderr which files could not be read. */
 function loadTexts(dir: string, options: I18nOptions, io: CliIo): GameTexts[] {
@@ -76,39 +60,4 @@ export function i18nMarkCurrentCommand(dir: string, options: I18nOptions, io: Cl
   if (results.length === 0) throw new UsageError(`no game here is translated into "${options.lang}"`);
   io.stdout(describeMarks(results, io.cwd));
   return EXIT.ok;
-}
-
-function withContent(command: Command, langHelp: string): Command {
-  return command
-    .argument('[dir]', 'a folder of games, or one game folder', 'content')
-    .option('--game <id>', 'only this game (repeat for several)', collect)
-    .option('--lang <code>', langHelp, language);
-}
-
-/** Adds `pocketpress i18n status|export|import|mark-current`. */
-export function registerI18nCommands(program: Command, io: CliIo, setCode: (code: number) => void): Command {
-  const i18n = program.command('i18n').description('translations: what is missing or stale, files for translators, and their import');
-  withContent(i18n.command('status'), 'only this target language')
-    .description('count texts translated, missing and stale, per game and language')
-    .addOption(new Option('--format <format>', 'text table or JSON').choices(['text', 'json']).default('text'))
-    .option('--strict', 'exit with 1 when a text is missing or stale')
-    .action((dir: string, options: Parameters<typeof i18nStatusCommand>[1]) => setCode(i18nStatusCommand(dir, options, io)));
-  withContent(i18n.command('export'), 'the language to translate into (required)')
-    .description('print one row per text (game, file, pointer, source text, target text, status) for a translator')
-    .addOption(new Option('--format <format>', 'CSV or JSON').choices(EXPORT_FORMATS).default('csv'))
-    .option('--only <statuses>', `only texts with these statuses (${TEXT_STATUSES.join(', ')})`, statuses)
-    .action((dir: string, options: Parameters<typeof i18nExportCommand>[1]) => setCode(i18nExportCommand(dir, options, io)));
-  i18n
-    .command('import')
-    .description('write the translations of an exported file back into the YAML files (only the texts that changed)')
-    .argument('<file>', 'a CSV or JSON file written by "i18n export"')
-    .argument('[dir]', 'a folder of games, or one game folder', 'content')
-    .option('--game <id>', 'only this game (repeat for several)', collect)
-    .option('--dry-run', 'say what would be written, write nothing')
-    .option('--force', 'also write the rows whose source text changed since they were exported (they stay stale)')
-    .action((file: string, dir: string, options: Parameters<typeof i18nImportCommand>[2]) => setCode(i18nImportCommand(file, dir, options, io)));
-  withContent(i18n.command('mark-current'), 'the translated language to mark (required)')
-    .description('accept every present translation as up to date with its source text')
-    .action((dir: string, options: I18nOptions) => setCode(i18nMarkCurrentCommand(dir, options, io)));
-  return i18n;
 }

@@ -10,7 +10,7 @@ import { readProject } from './project.js';
  * (settings, a starter game in content/, scripts); given a bare name inside a project, adds the
  * game to the project's content folder; else writes a small game into dir.
  */
-export function initCommand(dir: string, options: { id?: string; from?: string }, io: CliIo): number {
+export async function initCommand(dir: string, options: { id?: string; from?: string }, io: CliIo): Promise<number> {
   const target = path.resolve(io.cwd, dir);
   if (options.from !== undefined) options = { ...options, from: path.resolve(io.cwd, options.from) };
   if (existsSync(path.join(target, 'package.json')) && !existsSync(path.join(target, 'game.yaml'))) {
@@ -29,7 +29,7 @@ export function initCommand(dir: string, options: { id?: string; from?: string }
     return EXIT.ok;
   }
   // A bare name inside a project: the new game goes where the project's games are.
-  const settings = /^[^/\\]+$/.test(dir) && dir !== '.' && dir !== '..' ? readProject(io) : undefined;
+  const settings = /^[^/\\]+$/.test(dir) && dir !== '.' && dir !== '..' ? await readProject(io) : undefined;
   const gameDir = settings?.content?.[0] ? path.join(settings.content[0], dir) : target;
   const result = initGame(gameDir, options);
   if (!result.ok) {

@@ -8,15 +8,13 @@ import { DUPLEX_MODES, PAPER_NAMES, type PaperName } from '../shared/print-optio
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
-import { initCommand } from './init-command.js';
-import { registerI18nCommands } from './i18n-command.js';
+import { registerI18nCommands } from './register-i18n-commands.js';
 import { registerIconsCommand } from './icons-command.js';
 import { registerItemsCommands } from './items-command.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { collect, languages, maxWarnings } from './options.js';
 import { applyProject, contentFolders, ProjectSettingsError, readProject } from './project.js';
-import { validateCommand } from './validate-command.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -90,7 +88,9 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addHelpText('after', VALIDATE_EXAMPLES)
     .addOption(new Option('--paper <paper>', 'paper the rulebook is laid out for').choices(PAPER_NAMES).default('a4'))
     .action(async (dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number; paper: PaperName }) => {
-      const settings = readProject(io, options.format);
+      const settings = await readProject(io, options.format);
+      // Each command's code loads when it runs: `--help` needs none of it.
+      const { validateCommand } = await import('./validate-command.js');
       setCode(await validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
     });
 
@@ -106,7 +106,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
-      const settings = readProject(io, cliOptions.format);
+      const settings = await readProject(io, cliOptions.format);
       const options = applyProject(build, cliOptions, settings);
       const folders = contentFolders(dir, settings);
       // Loaded on demand: validating needs none of the layout and rendering code.
@@ -126,8 +126,9 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .argument('<dir>', 'the new game folder (must not exist, or be empty)')
     .option('--id <id>', 'the game id (default: the folder name)')
     .option('--from <sheet>', 'a CSV, XLSX or ODS file: the deck reads it, one card per row, every column shown')
-    .action((dir: string, options: { id?: string; from?: string }) => {
-      setCode(initCommand(dir, options, io));
+    .action(async (dir: string, options: { id?: string; from?: string }) => {
+      const { initCommand } = await import('./init-command.js');
+      setCode(await initCommand(dir, options, io));
     });
 
   registerI18nCommands(program, io, setCode);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { LANG_PATTERN } from '../content/schema/common.js';
+import { LANG_PATTERN } from '../shared/language-code.js';
 
 /** A repeatable option: each use adds one value. */
 export function collect(value: string, previous: string[] = []): string[] {

@@ -69,7 +69,7 @@ export function registerPreviewCommand(program: Command, io: CliIo, setCode: (co
     .option('--dpi <n>', 'resolution of the preview images', dpi, 150)
     .option('--open', 'open the page in the default browser')
     .action(async (dir: string | undefined, cliOptions: PreviewCommandOptions, command: Command) => {
-      const settings = readProject(io);
+      const settings = await readProject(io);
       const options = applyProject(command, cliOptions, settings);
       setCode(await previewCommand(contentFolders(dir, settings), options, version, io));
     });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadProjectSettings, type ProjectSettings } from '../content/load-project-config.js';
+import type { ProjectSettings } from '../content/load-project-config.js';
 import { countDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import type { CliIo } from './io.js';
@@ -16,7 +16,9 @@ export const DEFAULT_CONTENT = 'content';
  * Reads pocketpress.yaml (or pocketpress.config.yaml) from the working folder or the nearest one
  * above it. Problems in it are printed like any diagnostic, and stop the command (exit 2).
  */
-export function readProject(io: CliIo, format: OutputFormat = 'text'): ProjectSettings | undefined {
+export async function readProject(io: CliIo, format: OutputFormat = 'text'): Promise<ProjectSettings | undefined> {
+  // Loaded on demand: `--help` needs no schema compiler.
+  const { loadProjectSettings } = await import('../content/load-project-config.js');
   const lookup = loadProjectSettings(io.cwd);
   if (!lookup.found) return undefined;
   if (lookup.diagnostics.length > 0) {

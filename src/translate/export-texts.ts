@@ -2,9 +2,9 @@ import { stringify } from 'csv-stringify/sync';
 import { UsageError } from '../shared/errors.js';
 import type { GameTexts } from './collect-texts.js';
 import { describeTexts, type TextRow, type TextStatus } from './text-status.js';
+import type { ExportFormat } from './option-values.js';
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from './option-values.js';
 
 export interface ExportOptions {
   /** The language to translate into. */

@@ -1,17 +1,8 @@
 import type { GameTexts, TextEntry } from './collect-texts.js';
 import { hashText, readLock, type Lock } from './lock-file.js';
+import type { TextStatus } from './option-values.js';
 
-/**
- * Where a text stands in one language:
- * - `translated`: it has this language, and its source text is the one it was translated from
- *   (or no lock entry says otherwise);
- * - `stale`: it has this language, but the source text changed since it was translated;
- * - `missing`: a map of languages without this one (or with an empty text);
- * - `same`: a plain string, printed the same in every language.
- */
-export type TextStatus = 'translated' | 'stale' | 'missing' | 'same';
-
-export const TEXT_STATUSES: readonly TextStatus[] = ['translated', 'missing', 'stale', 'same'];
+export { TEXT_STATUSES, type TextStatus } from './option-values.js';
 
 /** One text of one game in one target language: what a translator sees in a row. */
 export interface TextRow {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerI18nCommands } from '../../src/cli/i18n-command.js';
+import { registerI18nCommands } from '../../src/cli/register-i18n-commands.js';
 import { captureIo, copyFullGame } from './helpers.js';
 
 /** The i18n commands on a program set up like src/cli/main.ts, run on argv. */

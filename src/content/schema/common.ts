@@ -1,6 +1,9 @@
 import { Type, type Static, type TString } from '@sinclair/typebox';
 import { BUDGETS } from '../../shared/budgets.js';
+import { LANG_PATTERN } from '../../shared/language-code.js';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
+
+export { LANG_PATTERN };
 
 /** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
 export const LOCALIZED_KEYWORD = 'x-localized';
@@ -10,7 +13,6 @@ export const ASSET_KEYWORD = 'x-asset';
 export const LENGTH_KEYWORD = 'x-length';
 
 export const ID_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
-export const LANG_PATTERN = '^[a-z]{2,3}(-[A-Z]{2})?$';
 
 export const Id = Type.String({
   pattern: ID_PATTERN,

@@ -1,0 +1,6 @@
+// Types of bin/compile.js for the tests that call it.
+export declare function findStale(root?: string): { all: string[]; stale: string[]; orphans: string[] };
+export declare function compileFiles(files: readonly string[], root?: string): Promise<void>;
+export declare function compileStale(root?: string): Promise<number>;
+export declare function compileAll(root?: string): Promise<number>;
+export declare function refreshDist(root?: string): Promise<{ message: string; fatal: boolean } | undefined>;

@@ -1,0 +1,96 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findStale, refreshDist } from '../../bin/compile.js';
+import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
+
+const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** A package root with a src/ of two modules (one importing the other) and a declaration file. */
+function tinyPackage(): string {
+  const root = tempDir('pocketpress-compile-');
+  mkdirSync(path.join(root, 'src', 'sub'), { recursive: true });
+  writeFileSync(path.join(root, 'tsconfig.json'), '{"compilerOptions": {"module": "NodeNext", "strict": true}}\n');
+  writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a: number = 1;\n');
+  writeFileSync(path.join(root, 'src', 'sub', 'b.ts'), "import { a } from '../a.js';\nexport const b = (n: number): number => a + n;\n");
+  writeFileSync(path.join(root, 'src', 'types.d.ts'), 'declare const nothing: string;\n');
+  return root;
+}
+
+/** Sets a file's modification time `seconds` from now. */
+function touch(file: string, seconds: number): void {
+  const when = new Date(Date.now() + seconds * 1000);
+  utimesSync(file, when, when);
+}
+
+describe('dist/ compiled from src/', () => {
+  it('compiles every source file into the same place under dist/, declaration files excepted', async () => {
+    const root = tinyPackage();
+    expect(findStale(root)).toEqual({ all: ['a.ts', 'sub/b.ts'], stale: ['a.ts', 'sub/b.ts'], orphans: [] });
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(existsSync(path.join(root, 'dist', 'types.d.js'))).toBe(false);
+    const b = (await import(pathToFileURL(path.join(root, 'dist', 'sub', 'b.js')).href)) as { b: (n: number) => number };
+    expect(b.b(41)).toBe(42);
+    expect(findStale(root).stale).toEqual([]);
+  });
+
+  it('compiles again only what was edited after its output, and removes outputs whose source is gone', async () => {
+    const root = tinyPackage();
+    await refreshDist(root);
+    const before = readFileSync(path.join(root, 'dist', 'sub', 'b.js'), 'utf8');
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a: number = 2;\n');
+    touch(path.join(root, 'src', 'a.ts'), 5);
+    expect(findStale(root).stale).toEqual(['a.ts']);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(readFileSync(path.join(root, 'dist', 'a.js'), 'utf8')).toContain('const a = 2;');
+    expect(readFileSync(path.join(root, 'dist', 'sub', 'b.js'), 'utf8')).toBe(before);
+
+    rmSync(path.join(root, 'src', 'sub', 'b.ts'));
+    expect(findStale(root).orphans.sort()).toEqual(['sub/b.js', 'sub/b.js.map']);
+    await refreshDist(root);
+    expect(existsSync(path.join(root, 'dist', 'sub', 'b.js'))).toBe(false);
+    expect(existsSync(path.join(root, 'dist', 'a.js'))).toBe(true);
+  });
+
+  it('refuses to run code that does not compile, saying where', async () => {
+    const root = tinyPackage();
+    writeFileSync(path.join(root, 'src', 'sub', 'b.ts'), 'export const b = (;\n');
+    const problem = await refreshDist(root);
+    expect(problem?.fatal).toBe(true);
+    expect(problem?.message).toMatch(/^the sources do not compile: src\/sub\/b\.ts:1:19: /);
+  });
+});
+
+describe('bin/pocketpress.js', () => {
+  it('runs the code of src/ as it is now: the same output as the CLI run in-process', async () => {
+    // As after an edit: a source newer than its output, which the bin compiles before it runs.
+    touch(path.join(ROOT, 'src', 'cli', 'validate-command.ts'), 0);
+    expect(findStale(ROOT).stale).toContain('cli/validate-command.ts');
+    const game = path.join(FIXTURES, 'valid', 'full-game');
+    const spawned = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+    const inProcess = await runCli(['validate', game, '--format', 'json']);
+    expect({ code: spawned.status, stdout: spawned.stdout }).toEqual({ code: inProcess.code, stdout: inProcess.stdout });
+    expect(findStale(ROOT)).toMatchObject({ stale: [], orphans: [] });
+  });
+
+  it('prints the version in a packed copy of the package, which has dist/ and no src/', { timeout: 300_000 }, () => {
+    const base = tempDir('pocketpress-pack-');
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
+    const shipped = packed[0]!.files.map((f) => f.path);
+    expect(shipped).toEqual(expect.arrayContaining(['bin/pocketpress.js', 'dist/cli/main.js', 'dist/shared/game-paths.js', 'templates/card-frame.yaml', 'package.json']));
+    expect(shipped.filter((f) => /^(src|test|content|scripts)\//.test(f))).toEqual([]);
+
+    // Unpacked beside the checkout's node_modules, so its imports resolve as in an installed package.
+    const unpacked = path.join(ROOT, '.cache', `packed-${process.pid}`);
+    mkdirSync(unpacked, { recursive: true });
+    try {
+      execFileSync('tar', ['-xzf', path.join(base, packed[0]!.filename), '-C', unpacked]);
+      const run = spawnSync(process.execPath, [path.join(unpacked, 'package', 'bin', 'pocketpress.js'), '--version'], { encoding: 'utf8' });
+      expect({ code: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    } finally {
+      rmSync(unpacked, { recursive: true, force: true });
+    }
+  });
+});
