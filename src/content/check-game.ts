@@ -7,7 +7,8 @@ import { GAME_FILE } from './discover.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedGame, LoadedSet, Report } from './model.js';
 import { checkGamePath } from '../shared/game-paths.js';
-import { diagnosticAt } from './source.js';
+import { checkFileAccess } from '../shared/file-access.js';
+import { diagnosticAt, makeSourceFile } from './source.js';
 import { checkItemElementBudget } from './check-face-budget.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
 
@@ -47,7 +48,12 @@ function lineOf(gameDir: string, source: LoadedYaml, pointer: string): string {
 /** Loads one game folder and checks everything in it, reporting every problem found. */
 export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGame {
   const { report } = options;
-  const source = loadYaml(path.join(gameDir, GAME_FILE));
+  const gameFile = path.join(gameDir, GAME_FILE);
+  // game.yaml itself follows the rule of every file read: inside the game folder, a regular file.
+  const access = checkFileAccess(gameFile, [gameDir], GAME_FILE);
+  const source = access.ok
+    ? loadYaml(gameFile)
+    : { file: makeSourceFile(gameFile, ''), data: undefined, diagnostics: [{ severity: 'error' as const, code: access.code, message: access.message, file: gameFile, line: 1, column: 1, endLine: 1, endColumn: 2 }] };
   source.diagnostics.forEach(report);
   const { game, languages, declared } = checkGameFile(source, gameDir, { onlyLanguages: options.languages, report });
   const result: LoadedGame = { dir: gameDir, source, data: game, sets: [], templates: new Map() };

@@ -7,6 +7,7 @@ import { checkMarks, type MarkContext } from './check-marks.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
 import { checkGamePath, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
+import { checkFileAccess } from '../shared/file-access.js';
 import { HEX_COLOR_PATTERN } from './schema/common.js';
 import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';
@@ -150,6 +151,12 @@ export function loadTemplate(
   const cached = ctx.loaded.get(found.file);
   if (cached) return cached;
 
+  // A template file that is a link out of the game (or of the shared templates), or not a file: refused before it is read.
+  const access = checkFileAccess(found.file, [found.origin === 'game' ? ctx.gameDir : SHARED_TEMPLATES_DIR], `templates/${path.basename(found.file)}`);
+  if (!access.ok) {
+    refer(access.code, access.message);
+    return undefined;
+  }
   const source = loadYaml(found.file);
   const entry: LoadedTemplate = { name, origin: found.origin, source };
   ctx.loaded.set(found.file, entry);

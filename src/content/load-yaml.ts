@@ -259,7 +259,8 @@ export function loadYaml(filePath: string): LoadedYaml {
   try {
     const info = statSync(filePath);
     if (!info.isFile()) {
-      return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, 'missing-file', 'this is a folder, not a file')] };
+      const what = info.isDirectory() ? 'a folder' : info.isFIFO() ? 'a named pipe' : 'a device or a socket';
+      return { file: empty, data: undefined, diagnostics: [fileDiagnostic(empty, info.isDirectory() ? 'missing-file' : 'not-a-regular-file', `this is ${what}, not a file`)] };
     }
     if (info.size > MAX_YAML_BYTES) {
       return {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
+import { checkFileAccess } from './file-access.js';
 
 /** The folder pocketpress is installed in (holds package.json, templates/, schemas/). */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,13 +47,11 @@ export function checkGamePath(gameDir: string, written: string): PathCheck {
   if (!isInside(gameDir, absolute)) {
     return { ok: false, code: 'path-outside-game', message: `"${written}" leads outside the game folder; keep every file of a game inside its folder` };
   }
-  if (!existsSync(absolute) || !statSync(absolute).isFile()) {
+  if (!existsSync(absolute)) {
     return { ok: false, code: 'missing-file', message: `there is no file "${written}" in the game folder${nearbyName(absolute)}` };
   }
-  const real = realpathSync(absolute);
-  if (!isInside(realpathSync(gameDir), real)) {
-    return { ok: false, code: 'path-outside-game', message: `"${written}" is a link to a file outside the game folder` };
-  }
+  const access = checkFileAccess(absolute, [gameDir], written);
+  if (!access.ok) return { ok: false, code: access.code === 'not-a-regular-file' || access.code === 'unreadable-file' ? 'missing-file' : access.code, message: access.code === 'not-a-regular-file' ? `${access.message}; name a file of the game folder` : access.message };
   return { ok: true, absolute };
 }
 

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -78,7 +79,30 @@ function secretOf(caseDir: string, name: string): string {
 
 const SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 20 20">';
 
+/** A symbolic link at `relative` inside the copy, pointing at `target`. */
+function link(caseDir: string, relative: string, target: string): void {
+  const file = path.join(caseDir, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  rmSync(file, { recursive: true, force: true });
+  symlinkSync(target, file);
+}
+
 export const SETUPS: Record<string, (caseDir: string) => void> = {
+  'template-link-outside': (caseDir) => link(caseDir, 'content/g/templates/card.yaml', secretOf(caseDir, 'secret.txt')),
+  'game-yaml-link-outside': (caseDir) => link(caseDir, 'content/g/game.yaml', secretOf(caseDir, 'secret.txt')),
+  'fifo-set': (caseDir) => {
+    const file = path.join(caseDir, 'content/g/sets/cards.yaml');
+    rmSync(file);
+    execFileSync('mkfifo', [file]);
+  },
+  'font-dev-zero': (caseDir) => link(caseDir, 'content/g/fonts/body.woff', '/dev/zero'),
+  'art-folder-link-outside': (caseDir) => {
+    const outside = path.join(path.dirname(caseDir), 'art-outside');
+    mkdirSync(outside, { recursive: true });
+    copyFileSync(secretOf(caseDir, 'secret.png'), path.join(outside, 'evil.svg.png'));
+    writeFileSync(path.join(outside, 'evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/></svg>');
+    link(caseDir, 'content/g/art', outside);
+  },
   'svg-pointing-outside': (caseDir) => {
     const png = secretOf(caseDir, 'secret.png');
     write(

@@ -1,0 +1,45 @@
+import { realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Whether a file may be read, and why not. */
+export type FileAccess =
+  | { ok: true; file: string; size: number }
+  | { ok: false; code: 'path-outside-game' | 'not-a-regular-file' | 'missing-file' | 'unreadable-file'; message: string };
+
+function inside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The one rule for every file a build reads from a game: once its symbolic links are followed
+ * it lies inside one of `roots` (the game folder, or the shared templates), and it is a regular
+ * file — never a folder, a FIFO, a device or a socket, which could block or never end.
+ * Checked before the file is opened, so nothing of a refused file is read or printed.
+ */
+export function checkFileAccess(file: string, roots: readonly string[], shown = path.basename(file)): FileAccess {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES') return { ok: false, code: 'unreadable-file', message: `"${shown}" cannot be read: permission denied` };
+    return { ok: false, code: 'missing-file', message: code === 'ELOOP' ? `"${shown}" is a loop of symbolic links` : `there is no file "${shown}"` };
+  }
+  const realRoots = roots.flatMap((r) => {
+    try {
+      return [realpathSync(r)];
+    } catch {
+      return [];
+    }
+  });
+  if (!realRoots.some((r) => inside(r, real))) {
+    return { ok: false, code: 'path-outside-game', message: `"${shown}" is a link to a file outside the game folder; keep every file of a game inside its folder` };
+  }
+  const info = statSync(real);
+  if (!info.isFile()) {
+    const what = info.isDirectory() ? 'a folder' : info.isFIFO() ? 'a named pipe' : info.isSocket() ? 'a socket' : 'a device';
+    return { ok: false, code: 'not-a-regular-file', message: `"${shown}" is ${what}, not a file` };
+  }
+  return { ok: true, file: real, size: info.size };
+}
