@@ -8,6 +8,7 @@ import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
 import { checkGamePath, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { checkFileAccess } from '../shared/file-access.js';
+import { COLOR_WORDS } from '../shared/colors.js';
 import { HEX_COLOR_PATTERN } from './schema/common.js';
 import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';
@@ -29,7 +30,7 @@ function pathSegments(d: string): number {
 }
 
 /** Colour words every template may use besides the game's palette. */
-export const BUILTIN_COLORS = ['none', 'transparent', 'black', 'white'] as const;
+export const BUILTIN_COLORS = Object.keys(COLOR_WORDS);
 
 const EXTENSIONS = ['.yaml', '.yml'];
 

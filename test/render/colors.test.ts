@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedAlpha, formatRgbHex, parseColor } from '../../src/render/colors.js';
+import { combinedAlpha, formatRgbHex, parseColor } from '../../src/shared/colors.js';
 
 describe('parseColor', () => {
   it.each([

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DisplayList } from '../../shared/display-list.js';
-import { parseColor } from '../colors.js';
+import { parseColor } from '../../shared/colors.js';
 import { renderRaster } from '../raster/render-raster.js';
 
 export interface PngOptions {

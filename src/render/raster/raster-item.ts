@@ -1,6 +1,6 @@
 import { createCanvas, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { assertNever, type ClipShape, type DisplayItem, type FontFace, type ImageItem, type Paint } from '../../shared/display-list.js';
-import { combinedAlpha, parseColor } from '../colors.js';
+import { combinedAlpha, parseColor } from '../../shared/colors.js';
 import { clampRadius, usableDash } from '../geometry.js';
 import { tintAlpha } from '../image-source.js';
 import { glyphRunPath } from './glyph-paths.js';

@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { DisplayList } from '../../shared/display-list.js';
-import { combinedAlpha, parseColor } from '../colors.js';
+import { combinedAlpha, parseColor } from '../../shared/colors.js';
 import { loadImages } from './raster-image.js';
 import { rasterItem } from './raster-item.js';
 
