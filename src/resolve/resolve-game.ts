@@ -62,6 +62,7 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     palette: { ...(game.palette ?? {}) },
     fonts,
     typeset: finish,
+    narrowSpace,
     icons: { ...(game.icons ?? {}) },
     strings: Object.fromEntries(Object.entries(game.strings ?? {}).map(([k, v]) => [k, text(v)])),
     sets: loaded.sets.map((s) => resolveSet(s, lang, fallback, finish)),

@@ -4,6 +4,8 @@ import type { Block, CellAlign } from './blocks.js';
 import { escapeRich, readInline, splitAtImages } from './inline-text.js';
 import { makeSidebar, takeSidebarTitle } from './read-sidebar.js';
 import { readTable } from './read-table.js';
+import { typeset } from '../../language/typeset.js';
+import { findLocaleRules, type SpaceKind } from '../../language/typography-rules.js';
 
 /**
  * markdown-it, because it is CommonMark-compliant, ships GFM tables, gives every block token
@@ -11,37 +13,39 @@ import { readTable } from './read-table.js';
  * language, dashes, ellipses) and returns a flat token stream that is easy to turn into our
  * own blocks, with no HTML rendering in between.
  */
-const QUOTES: Record<string, string | string[]> = {
-  en: '“”‘’',
-  fr: ['«\u00A0', '\u00A0»', '“', '”'],
-};
 const parsers = new Map<string, MarkdownIt>();
 
-/** A space before : ; ! ? » (not before an :icon:), and after «, that must not break a line. */
-const FRENCH_SPACE = /[ \t]+(?=[;!?»]|:(?![a-z][a-z0-9-]*:))|(?<=«)[ \t]+/g;
-
-/** French typography: the spaces before high punctuation become no-break spaces (U+00A0; fonts lack U+202F). */
-function frenchSpacing(md: MarkdownIt): void {
-  md.core.ruler.push('french_spacing', (state) => {
-    for (const token of state.tokens) {
-      for (const child of token.children ?? []) {
-        if (child.type === 'text') child.content = child.content.replace(FRENCH_SPACE, '\u00A0');
-      }
-    }
-  });
+/** The space a rule of the locale puts in (see LocaleRules). */
+function spaceOf(kind: SpaceKind, narrow: string): string {
+  return kind === 'nbsp' ? '\u00A0' : kind === 'narrow' ? narrow : '';
 }
 
-function parserFor(lang: string): MarkdownIt {
-  const base = lang.split('-')[0]!;
-  let md = parsers.get(base);
+/**
+ * A parser for one language. Quotes come from the same locale rules as the cards' texts
+ * (markdown-it pairs them across emphasis, which a text at a time cannot), and every text
+ * is then set by the language's typography (src/language/typeset.ts, with its quotes left to
+ * the parser): the rulebook and the cards follow one set of rules, "fr-CA" included.
+ */
+function parserFor(lang: string, narrow: string): MarkdownIt {
+  const key = `${lang}\0${narrow}`;
+  let md = parsers.get(key);
   if (!md) {
-    md = new MarkdownIt({ html: true, typographer: true, linkify: false, quotes: QUOTES[base] ?? QUOTES['en']! });
-    if (base === 'fr') frenchSpacing(md);
-    parsers.set(base, md);
+    const rules = findLocaleRules(lang);
+    const q = rules.quotes ?? ['"', '"', "'", "'"];
+    const inside = spaceOf(rules.guillemets, narrow);
+    const quotes = [q[0] === '«' ? `«${inside}` : q[0], q[1] === '»' ? `${inside}»` : q[1], q[2], q[3]];
+    md = new MarkdownIt({ html: true, typographer: true, linkify: false, quotes });
+    md.core.ruler.push('language_typography', (state) => {
+      for (const token of state.tokens) {
+        for (const child of token.children ?? []) {
+          if (child.type === 'text') child.content = typeset(child.content, lang, { narrowSpace: narrow, rules: { quotes: undefined } });
+        }
+      }
+    });
+    parsers.set(key, md);
   }
   return md;
 }
-
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i;
 const PAGE_BREAK_TEXT = /^\\pagebreak$/;
@@ -128,8 +132,8 @@ export function readBlocks(c: Cursor, until?: string): Block[] {
 }
 
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
-export function parseMarkdown(body: string, lang: string, report: (problem: MarkdownProblem) => void): Block[] {
-  const cursor: Cursor = { tokens: parserFor(lang).parse(body, {}), at: 0, report };
+export function parseMarkdown(body: string, lang: string, report: (problem: MarkdownProblem) => void, narrowSpace = '\u00A0'): Block[] {
+  const cursor: Cursor = { tokens: parserFor(lang, narrowSpace).parse(body, {}), at: 0, report };
   return readBlocks(cursor);
 }
 

@@ -94,3 +94,21 @@ describe('splitFrontMatter', () => {
     expect(splitFrontMatter('# Rules\n---\n')).toMatchObject({ data: {}, body: '# Rules\n---\n', problems: [] });
   });
 });
+
+describe('one typography for cards and rulebooks', () => {
+  const textOf = (blocks: ReturnType<typeof parseMarkdown>) => JSON.stringify(blocks);
+  it('sets a French paragraph as the cards set the same text, Canadian French included', async () => {
+    const { typeset } = await import('../../../src/language/typeset.js');
+    const source = 'Attention : le dragon rugit ! « Fuyez » ; dit-il.';
+    for (const lang of ['fr', 'fr-CA']) {
+      const blocks = parseMarkdown(source, lang, () => {}, '\u202F');
+      expect(textOf(blocks)).toContain(JSON.stringify(typeset(source, lang, { narrowSpace: '\u202F' })).slice(1, -1));
+    }
+    const canadian = textOf(parseMarkdown(source, 'fr-CA', () => {}, '\u202F'));
+    expect(canadian).toContain('rugit !');
+    expect(canadian).toContain('«\u00A0Fuyez\u00A0»');
+    const french = textOf(parseMarkdown(source, 'fr', () => {}, '\u202F'));
+    expect(french).toContain('rugit\u202F!');
+    expect(french).toContain('«\u202FFuyez\u202F»');
+  });
+});
