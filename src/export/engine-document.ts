@@ -4,7 +4,7 @@ import { ENGINE_FORMAT_VERSION, type EngineDocument, type EngineSetData } from '
 import { facesByItem } from './face-paths.js';
 import type { ExportInput, ExportSet } from './types.js';
 
-function describeSet({ set, faces }: ExportSet): EngineSetData {
+function describeSet({ set, faces }: ExportSet, lang: string): EngineSetData {
   const byItem = facesByItem(faces);
   return {
     id: set.id,
@@ -15,7 +15,7 @@ function describeSet({ set, faces }: ExportSet): EngineSetData {
     shape: set.shape,
     cornerRadiusMm: roundMm(set.cornerRadius),
     copies: set.items.reduce((n, item) => n + item.count, 0),
-    items: set.items.map((item) => describeItem(set, item, byItem.get(item.id))),
+    items: set.items.map((item) => describeItem(set, item, byItem.get(item.id), lang)),
   };
 }
 
@@ -40,7 +40,7 @@ export function buildEngineDocument(input: ExportInput): EngineDocument {
     format: 'pocketpress-engine',
     formatVersion: ENGINE_FORMAT_VERSION,
     game: describeGame(input.game),
-    sets: input.sets.map(describeSet),
+    sets: input.sets.map((set) => describeSet(set, input.game.lang)),
     rulebook: { sections: input.sections.map((s) => ({ level: s.level, title: s.title, text: s.text, page: s.page })) },
   };
 }

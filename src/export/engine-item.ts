@@ -4,6 +4,7 @@ import type { ResolvedItem, ResolvedSet } from '../resolve/model.js';
 import type { EngineItemData } from './engine-schema.js';
 import { componentPngPath, type ItemFaces } from './face-paths.js';
 import { toTextValue } from './text-value.js';
+import { formatMessage, isMessage } from '../language/format-message.js';
 
 type Face = { item?: string; back: boolean };
 
@@ -18,8 +19,11 @@ export function textPointers(set: ResolvedSet, item: ResolvedItem): string[][] {
   return set.source.localized.filter((p) => p.startsWith(prefix)).map((p) => fromPointer(p.slice(prefix.length - 1)));
 }
 
-/** The item's fields besides id and count, each text replaced by its plain and structured forms. */
-export function exportFields(set: ResolvedSet, item: ResolvedItem): Record<string, unknown> {
+/**
+ * The item's fields besides id and count, each text replaced by its plain and structured forms.
+ * A text that is an ICU message (plurals) is given as the card prints it for this item.
+ */
+export function exportFields(set: ResolvedSet, item: ResolvedItem, lang: string): Record<string, unknown> {
   const fields = structuredClone(item.fields);
   delete fields['id'];
   delete fields['count'];
@@ -29,20 +33,21 @@ export function exportFields(set: ResolvedSet, item: ResolvedItem): Record<strin
     const last = segments[segments.length - 1];
     if (last === undefined || !holder || typeof holder !== 'object') continue;
     const record = holder as Record<string, unknown>;
-    if (typeof record[last] === 'string') record[last] = toTextValue(record[last]);
+    const written = record[last];
+    if (typeof written === 'string') record[last] = toTextValue(written, shownText(written, item, lang));
   }
   return fields;
 }
 
 /** One item of the engine JSON: id, count and one instance id per copy, size, fields, image paths. */
-export function describeItem(set: ResolvedSet, item: ResolvedItem, faces: ItemFaces<Face> | undefined): EngineItemData {
+export function describeItem(set: ResolvedSet, item: ResolvedItem, faces: ItemFaces<Face> | undefined, lang: string): EngineItemData {
   const front = faces?.front ?? { item: item.id, back: false };
   return {
     id: item.id,
     count: item.count,
     instances: Array.from({ length: item.count }, (_, i) => `${item.id}#${i + 1}`),
     size: { widthMm: roundMm(set.width), heightMm: roundMm(set.height) },
-    fields: exportFields(set, item),
+    fields: exportFields(set, item, lang),
     images: {
       front: componentPngPath(set.id, front),
       ...(faces?.back ? { back: componentPngPath(set.id, faces.back) } : {}),
