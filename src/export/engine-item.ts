@@ -19,6 +19,16 @@ export function textPointers(set: ResolvedSet, item: ResolvedItem): string[][] {
   return set.source.localized.filter((p) => p.startsWith(prefix)).map((p) => fromPointer(p.slice(prefix.length - 1)));
 }
 
+/** A field's text as the card shows it: an ICU message formatted with the item's fields (as written, when it names more than the item). */
+function shownText(written: string, item: ResolvedItem, lang: string): string {
+  if (!isMessage(written)) return written;
+  try {
+    return formatMessage(written, { item: item.fields }, lang);
+  } catch {
+    return written;
+  }
+}
+
 /**
  * The item's fields besides id and count, each text replaced by its plain and structured forms.
  * A text that is an ICU message (plurals) is given as the card prints it for this item.
