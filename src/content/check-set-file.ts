@@ -1,5 +1,6 @@
 import { checkAgainstSchema } from './check-schema.js';
 import { parseLength } from '../shared/lengths.js';
+import { NAMED_SIZES } from './sizes.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import type { LoadedYaml } from './load-yaml.js';
 import { ITEM_BASE_KEYS, type ComponentSet } from './schema/set.js';
@@ -56,6 +57,23 @@ function checkDimensions(data: Record<string, unknown>, at: (pointer: string, co
   }
 }
 
+/** A hexagon or a circle drawn into a box of the wrong proportions comes out stretched: said, as a warning. */
+function checkShape(data: Record<string, unknown>, warn: (pointer: string, code: string, message: string) => void): void {
+  const size = typeof data['size'] === 'string' ? NAMED_SIZES[data['size'] as keyof typeof NAMED_SIZES] : asRecord(data['size']);
+  if (!size) return;
+  const mm = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? parseLength(v) : undefined);
+  const w = mm(size['width']);
+  const h = mm(size['height']);
+  if (!w || !h || !(w.value > 0) || !(h.value > 0)) return;
+  const ratio = Math.min(w.value, h.value) / Math.max(w.value, h.value);
+  const near = (a: number, b: number) => Math.abs(a - b) / b < 0.02;
+  if (data['shape'] === 'hex' && !near(ratio, Math.sqrt(3) / 2)) {
+    const wide = Math.max(w.value, h.value);
+    warn('/shape', 'stretched-shape', `a regular hexagon is √3/2 as wide across its flats as across its corners (e.g. ${Math.round(wide * 100) / 100} × ${Math.round((wide * Math.sqrt(3)) / 2 * 100) / 100}); this size draws a stretched one`);
+  }
+  if (data['shape'] === 'circle' && !near(ratio, 1)) warn('/shape', 'stretched-shape', 'a circle needs a square size; this size draws an ellipse');
+}
+
 /** Checks one component-set file: its schema, its field schema, its items against that, and ids. */
 export interface SetFileCheck {
   /** Present when the set and all its items passed their schemas. */
@@ -81,6 +99,7 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
   checkMarks(loaded, marks, ctx);
 
   checkDimensions(data, at);
+  checkShape(data, (pointer, code, message) => report(diagnosticAt(loaded.file, loaded.doc, { code, message, pointer, severity: 'warning' })));
   const fields = data['fields'] === undefined ? {} : asRecord(data['fields']);
   let itemsValid = false;
   let fieldsValid = false;

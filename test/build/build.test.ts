@@ -79,9 +79,9 @@ describe('pocketpress build', () => {
     expect(manifest.files.find((f) => f.path === 'png/cards/wick.png')).toMatchObject({ kind: 'component-png', set: 'cards', item: 'wick', side: 'front', widthPx: 825, heightPx: 1125, dpi: 300 });
   });
 
-  it('renders a 40 mm tile without bleed at 300 dpi as 472 px square', async () => {
+  it('renders a 40 × 34.64 mm hex tile without bleed at 300 dpi as 472 × 409 px', async () => {
     const meta = await sharp(path.join(out, 'full-game', 'fr', 'png', 'tiles', 'corner.png')).metadata();
-    expect([meta.width, meta.height]).toEqual([472, 472]);
+    expect([meta.width, meta.height]).toEqual([472, 409]);
   });
 
   it('writes a print-shop PDF: a front and the shared back per card, page = trim + bleed, TrimBox inside', async () => {

@@ -62,7 +62,7 @@ describe.each(['en', 'fr'])('the engine JSON of full-game in %s', (lang) => {
     expect(doc.game.credits).toEqual([{ role: lang === 'fr' ? 'Conception' : 'Design', name: 'Ada Example' }]);
     const [cards, tiles] = doc.sets;
     expect(cards).toMatchObject({ id: 'cards', kind: 'cards', size: { widthMm: 63.5, heightMm: 88.9 }, bleedMm: 3.18, shape: 'rectangle' });
-    expect(tiles).toMatchObject({ id: 'tiles', kind: 'tiles', size: { widthMm: 40, heightMm: 40 }, bleedMm: 0, shape: 'hex' });
+    expect(tiles).toMatchObject({ id: 'tiles', kind: 'tiles', size: { widthMm: 40, heightMm: 34.64 }, bleedMm: 0, shape: 'hex' });
     expect(cards!.items[0]!.size).toEqual({ widthMm: 63.5, heightMm: 88.9 });
   });
 
