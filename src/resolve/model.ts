@@ -74,6 +74,8 @@ export interface ResolvedGame {
   fonts: FontRegistry;
   /** The typography of the language (French spaces, apostrophes), applied to every text a player reads. */
   typeset: (text: string) => string;
+  /** The same typography for texts read as one, such as the runs of a Markdown paragraph (see typesetParts). */
+  typesetParts: (parts: readonly string[]) => string[];
   /** The game's named words (`strings:` in game.yaml), in this language. */
   strings: Record<string, string>;
   /** Short icon names → "game-icons:name" or an SVG path in the game. */

@@ -1,47 +1,30 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
-import { escapeRich, readInline, splitAtImages } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
+import { readInline, splitAtImages } from './inline-text.js';
 import { makeSidebar, takeSidebarTitle } from './read-sidebar.js';
 import { readTable } from './read-table.js';
 
 /**
  * markdown-it, because it is CommonMark-compliant, ships GFM tables, gives every block token
- * its source lines (`map`, for problems at `line:<n>`), has a typographer (curly quotes per
- * language, dashes, ellipses) and returns a flat token stream that is easy to turn into our
- * own blocks, with no HTML rendering in between.
+ * its source lines (`map`, for problems at `line:<n>`) and returns a flat token stream that is
+ * easy to turn into our own blocks, with no HTML rendering in between. Its typographer stays
+ * off: the text runs are set by the language's typography (typesetParts), as card text is.
  */
-const QUOTES: Record<string, string | string[]> = {
-  en: '“”‘’',
-  fr: ['«\u00A0', '\u00A0»', '“', '”'],
-};
-const parsers = new Map<string, MarkdownIt>();
+const markdown = new MarkdownIt({ html: true, typographer: false, linkify: false });
 
-/** A space before : ; ! ? » (not before an :icon:), and after «, that must not break a line. */
-const FRENCH_SPACE = /[ \t]+(?=[;!?»]|:(?![a-z][a-z0-9-]*:))|(?<=«)[ \t]+/g;
-
-/** French typography: the spaces before high punctuation become no-break spaces (U+00A0; fonts lack U+202F). */
-function frenchSpacing(md: MarkdownIt): void {
-  md.core.ruler.push('french_spacing', (state) => {
-    for (const token of state.tokens) {
-      for (const child of token.children ?? []) {
-        if (child.type === 'text') child.content = child.content.replace(FRENCH_SPACE, '\u00A0');
-      }
-    }
-  });
-}
-
-function parserFor(lang: string): MarkdownIt {
-  const base = lang.split('-')[0]!;
-  let md = parsers.get(base);
-  if (!md) {
-    md = new MarkdownIt({ html: true, typographer: true, linkify: false, quotes: QUOTES[base] ?? QUOTES['en']! });
-    if (base === 'fr') frenchSpacing(md);
-    parsers.set(base, md);
+/** Sets the text runs of every inline token by the game's typography, each paragraph as one text. */
+function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
+  for (const token of tokens) {
+    const texts = (token.children ?? []).filter((child) => child.type === 'text');
+    if (texts.length === 0) continue;
+    const set = typesetParts(texts.map((t) => t.content));
+    texts.forEach((t, i) => {
+      t.content = set[i] ?? t.content;
+    });
   }
-  return md;
 }
-
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i;
 const PAGE_BREAK_TEXT = /^\\pagebreak$/;
@@ -107,8 +90,7 @@ export function readBlocks(c: Cursor, until?: string): Block[] {
         break;
       case 'fence':
       case 'code_block': {
-        const rich = token.content.replace(/\n$/, '').split('\n').map(escapeRich).join('\n');
-        blocks.push({ kind: 'paragraph', text: { rich, plain: token.content.trim() }, line });
+        blocks.push({ kind: 'paragraph', text: { spans: literalSpans(token.content.replace(/\n$/, '')), plain: token.content.trim() }, line });
         break;
       }
       case 'hr':
@@ -127,9 +109,17 @@ export function readBlocks(c: Cursor, until?: string): Block[] {
   return blocks;
 }
 
+export interface ParseOptions {
+  /** The game's typography for the text runs of one paragraph (ResolvedGame.typesetParts). */
+  typesetParts: (parts: readonly string[]) => string[];
+  report: (problem: MarkdownProblem) => void;
+}
+
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
-export function parseMarkdown(body: string, lang: string, report: (problem: MarkdownProblem) => void): Block[] {
-  const cursor: Cursor = { tokens: parserFor(lang).parse(body, {}), at: 0, report };
+export function parseMarkdown(body: string, options: ParseOptions): Block[] {
+  const tokens = markdown.parse(body, {});
+  typesetInlines(tokens, options.typesetParts);
+  const cursor: Cursor = { tokens, at: 0, report: options.report };
   return readBlocks(cursor);
 }
 
