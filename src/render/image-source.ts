@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImageSource } from '../shared/display-list.js';
-import { formatRgbHex, parseColor } from './colors.js';
+import { formatRgbHex, parseColor } from '../shared/colors.js';
 
 /** The bytes of a PNG or JPEG source. */
 export function readImageBytes(source: ImageSource): Buffer {

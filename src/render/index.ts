@@ -1,5 +1,5 @@
 /** The render stage: draws display lists, never lays anything out. */
-export { parseColor, formatRgbHex, type Rgba } from './colors.js';
+export { parseColor, formatRgbHex, type Rgba } from '../shared/colors.js';
 export { placementMatrix, type Rotation } from './geometry.js';
 export { drawDisplayList, type Placement } from './pdf/draw-display-list.js';
 export { renderComponentPdf, defaultCreationDate, type ComponentPdfOptions } from './pdf/render-component-pdf.js';

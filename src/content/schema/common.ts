@@ -1,5 +1,6 @@
 import { Type, type Static, type TString } from '@sinclair/typebox';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
+import { HEX_COLOR_PATTERN } from '../../shared/colors.js';
 
 /** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
 export const LOCALIZED_KEYWORD = 'x-localized';
@@ -50,7 +51,6 @@ export const TemplateLength = Type.Union(
 );
 export type TemplateLength = Static<typeof TemplateLength>;
 
-export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
 
 export const HexColor = Type.String({
   pattern: HEX_COLOR_PATTERN,
@@ -59,7 +59,7 @@ export const HexColor = Type.String({
 
 /** A colour in a template: hex, a name from the game's palette, or a binding such as "{{item.colour}}". */
 export const Color = Type.String({
-  pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-z][a-z0-9-]*|.*\\{\\{.+\\}\\}.*)$',
+  pattern: `^(${HEX_COLOR_PATTERN.slice(1, -1)}|[a-z][a-z0-9-]*|.*\\{\\{.+\\}\\}.*)$`,
   description: 'a colour: "#rrggbb", a name from the game\'s palette, "none", or a binding such as "{{item.colour}}"',
 });
 

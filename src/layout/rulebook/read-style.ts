@@ -1,8 +1,7 @@
 import { parseLength, POINTS_PER_UNIT, pointsToMm } from '../../shared/lengths.js';
-import { HEX_COLOR_PATTERN } from '../../content/schema/common.js';
 import type { ResolvedGame } from '../../resolve/model.js';
 import { didYouMean } from '../../diagnostics/did-you-mean.js';
-import { normalizeHex } from '../template/colors.js';
+import { resolveColor } from '../../shared/colors.js';
 import type { FrontMatter } from './front-matter.js';
 import { FOLIO_POSITIONS, POCKETMOD_MIN_MARGIN, type FolioPosition, type Margins, type PageStyle } from './page-style.js';
 import type { Imposition } from './types.js';
@@ -17,7 +16,6 @@ export interface StyleProblem {
 /** The keys of front matter `style:`, documented in the rulebook README section. */
 export const STYLE_KEYS = ['size', 'lineHeight', 'margin', 'font', 'headingFont', 'align', 'folio', 'header', 'ink', 'accent', 'shade'] as const;
 const MARGIN_SIDES = ['top', 'bottom', 'inside', 'outside'] as const;
-const HEX = new RegExp(HEX_COLOR_PATTERN);
 
 interface Reader {
   game: ResolvedGame;
@@ -56,9 +54,8 @@ function readMargins(value: unknown, base: Margins, r: Reader): Margins {
 }
 
 function readColor(key: string, value: unknown, r: Reader): string | undefined {
-  if (typeof value === 'string' && HEX.test(value)) return normalizeHex(value);
-  if (typeof value === 'string' && Object.hasOwn(r.game.palette, value)) return normalizeHex(r.game.palette[value]!);
-  if (value === 'black' || value === 'white') return value === 'black' ? '#000000' : '#ffffff';
+  const color = typeof value === 'string' ? resolveColor(value, r.game.palette) : undefined;
+  if (color?.kind === 'color') return color.hex;
   r.report({ severity: 'error', code: 'unknown-color', message: `style.${key} must be "#rrggbb" or a palette name (${Object.keys(r.game.palette).join(', ') || 'the game has no palette'}), not ${JSON.stringify(value)}`, line: r.front.lineOf(['style', key]) });
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { DisplayList } from '../../shared/display-list.js';
-import { parseColor, combinedAlpha } from '../colors.js';
+import { parseColor, combinedAlpha } from '../../shared/colors.js';
 import { placementMatrix, type Rotation } from '../geometry.js';
 import { drawItems } from './draw-item.js';
 import { registerFonts } from './register-fonts.js';

@@ -1,5 +1,5 @@
 import type { Paint } from '../../shared/display-list.js';
-import { combinedAlpha, parseColor, type Rgba } from '../colors.js';
+import { combinedAlpha, parseColor, type Rgba } from '../../shared/colors.js';
 import { usableDash } from '../geometry.js';
 
 const rgb = (c: Rgba): [number, number, number] => [c.r, c.g, c.b];

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DisplayList } from '../../shared/display-list.js';
-import { parseColor } from '../colors.js';
+import { parseColor } from '../../shared/colors.js';
 import { renderSvg } from '../svg/render-svg.js';
 
 export interface PngOptions {

@@ -1,5 +1,5 @@
 import type { Paint } from '../../shared/display-list.js';
-import { combinedAlpha, formatRgbHex, parseColor } from '../colors.js';
+import { combinedAlpha, formatRgbHex, parseColor } from '../../shared/colors.js';
 import { usableDash } from '../geometry.js';
 import { num } from './format.js';
 

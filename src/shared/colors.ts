@@ -1,0 +1,81 @@
+import type { Hex } from './display-list.js';
+
+/**
+ * Colours, the one place that reads them: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", the
+ * built-in words (none, transparent, black, white) and the names of a game's palette.
+ * Content checks, layout and the renderers all ask here.
+ */
+
+/** A colour split into 0–255 channels and an alpha in 0..1. */
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  /** 0..1 */
+  a: number;
+}
+
+/** The hex forms a colour may be written in (the schemas' pattern). */
+export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+const HEX = new RegExp(HEX_COLOR_PATTERN);
+
+/** Colour words every game may use besides its palette: their hex, or undefined for no paint. */
+const NAMED: Readonly<Record<string, Hex | undefined>> = { none: undefined, transparent: undefined, black: '#000000', white: '#ffffff' };
+
+/** The built-in colour words. */
+export const COLOR_WORDS: readonly string[] = Object.keys(NAMED);
+
+/** True for "#rgb", "#rgba", "#rrggbb" and "#rrggbbaa" (either case). */
+export function isHexColor(text: string): boolean {
+  return HEX.test(text);
+}
+
+/** A hex colour in its long lower-case form: "#ABC" → "#aabbcc", "#abcd" → "#aabbccdd". */
+export function normalizeHex(hex: string): Hex {
+  const h = hex.toLowerCase();
+  if (h.length === 4 || h.length === 5) return '#' + [...h.slice(1)].map((c) => c + c).join('');
+  return h;
+}
+
+/** What a colour written in content comes to. */
+export type ColorValue =
+  /** Paint of this colour ("#rrggbb" or "#rrggbbaa", lower case). */
+  | { kind: 'color'; hex: Hex }
+  /** No paint: "none" or "transparent". */
+  | { kind: 'none' }
+  /** Neither hex, nor a colour word, nor a name of the palette. */
+  | { kind: 'unknown' };
+
+/**
+ * A colour as written in content (hex, a built-in word, or a name of the game's palette) as
+ * the hex the renderers draw. A palette entry is itself hex (the game schema says so).
+ */
+export function resolveColor(text: string, palette: Readonly<Record<string, string>> = {}): ColorValue {
+  if (isHexColor(text)) return { kind: 'color', hex: normalizeHex(text) };
+  if (Object.hasOwn(NAMED, text)) {
+    const hex = NAMED[text];
+    return hex === undefined ? { kind: 'none' } : { kind: 'color', hex };
+  }
+  const entry = Object.hasOwn(palette, text) ? palette[text] : undefined;
+  if (entry !== undefined && isHexColor(entry)) return { kind: 'color', hex: normalizeHex(entry) };
+  return { kind: 'unknown' };
+}
+
+/** Parses "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa" into channels; throws on anything else. */
+export function parseColor(hex: string): Rgba {
+  if (!isHexColor(hex)) throw new Error(`not a hex colour: ${JSON.stringify(hex)} (expected #rgb, #rgba, #rrggbb or #rrggbbaa)`);
+  const digits = normalizeHex(hex).slice(1);
+  const channel = (i: number) => parseInt(digits.slice(i * 2, i * 2 + 2), 16);
+  return { r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 };
+}
+
+/** "#rrggbb" of a colour, alpha dropped. */
+export function formatRgbHex(color: Rgba): string {
+  return '#' + [color.r, color.g, color.b].map((c) => c.toString(16).padStart(2, '0')).join('');
+}
+
+/** The colour's alpha times an optional opacity, clamped to 0..1. */
+export function combinedAlpha(color: Rgba, ...opacities: (number | undefined)[]): number {
+  const alpha = opacities.reduce<number>((a, o) => a * (o ?? 1), color.a);
+  return Math.min(1, Math.max(0, alpha));
+}
