@@ -2,6 +2,7 @@ import type { DisplayList } from '../shared/display-list.js';
 import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
 import { pixelSize, renderPng } from '../render/png/render-png.js';
 import type { BuildCache } from './cache.js';
+import type { PictureFace } from '../shared/face.js';
 
 export interface PdfMeta {
   title?: string;
@@ -22,6 +23,18 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
   const options = { ...meta, creationDate: meta.creationDate?.toISOString() };
   if (!cache) return renderComponentPdf(lists, meta);
   return cache.bytes('pdf', cache.listKey('pdf', lists, options), () => renderComponentPdf(lists, meta));
+}
+
+/**
+ * The faces' pictures for the exports: each face's component PNG at `dpi` (read back from the
+ * cache, where the build just put it), or, when an export asks for more pixels across the trim
+ * than `dpi` gives, the face rendered again at the lowest dpi that has them.
+ */
+export function facePictures(dpi: number, cache?: BuildCache): PictureFace {
+  return (face, trim) => {
+    const needed = (72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height));
+    return pngOf(face.list, needed > dpi ? Math.ceil(needed) : dpi, cache);
+  };
 }
 
 /** Runs `work` on every item, at most `limit` at once, keeping the order of the results. */

@@ -1,11 +1,11 @@
 import { pointsToMm } from '../shared/lengths.js';
 import { fromPointer } from '../shared/json-pointer.js';
+import type { Face } from '../shared/face.js';
 import type { ResolvedItem, ResolvedSet } from '../resolve/model.js';
 import type { EngineItemData } from './engine-schema.js';
 import { componentPngPath, type ItemFaces } from './face-paths.js';
 import { toTextValue } from './text-value.js';
 
-type Face = { item?: string; back: boolean };
 
 /** Millimetres to two decimals, as the manifest gives them. */
 export function roundMm(points: number): number {
