@@ -1,5 +1,5 @@
 import { pointsToMm } from '../shared/lengths.js';
-import { fromPointer } from '../shared/json-pointer.js';
+import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import type { Face } from '../shared/face.js';
 import type { ResolvedItem, ResolvedSet } from '../resolve/model.js';
 import type { EngineItemData } from './engine-schema.js';
@@ -24,8 +24,7 @@ export function exportFields(set: ResolvedSet, item: ResolvedItem): Record<strin
   delete fields['id'];
   delete fields['count'];
   for (const segments of textPointers(set, item)) {
-    let holder: unknown = fields;
-    for (const s of segments.slice(0, -1)) holder = (holder as Record<string, unknown> | undefined)?.[s];
+    const holder = valueAt(fields, segments.slice(0, -1));
     const last = segments[segments.length - 1];
     if (last === undefined || !holder || typeof holder !== 'object') continue;
     const record = holder as Record<string, unknown>;
