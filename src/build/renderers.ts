@@ -11,10 +11,14 @@ export interface PdfMeta {
   creationDate?: Date;
 }
 
-/** A display list as PNG, from the cache when the same list (and files) was rendered before. */
-export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
+/**
+ * A display list as PNG, from the cache when the same list (and files) was rendered before.
+ * `kind` names the cache's shelf: "png" for the component PNGs, another for pictures made for
+ * some other use (counted apart in the build's statistics).
+ */
+export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, kind = 'png'): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
   if (!cache) return renderPng(list, { dpi });
-  const png = await cache.bytes('png', cache.listKey('png', [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
+  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
   return { png, ...pixelSize(list, dpi) };
 }
 
@@ -32,8 +36,8 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
  */
 export function facePictures(dpi: number, cache?: BuildCache): PictureFace {
   return (face, trim) => {
-    const needed = (72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height));
-    return pngOf(face.list, needed > dpi ? Math.ceil(needed) : dpi, cache);
+    const needed = 72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height);
+    return needed > dpi ? pngOf(face.list, Math.ceil(needed), cache, 'export-picture') : pngOf(face.list, dpi, cache);
   };
 }
 

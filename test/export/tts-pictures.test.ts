@@ -59,6 +59,11 @@ describe('TTS images are cut from the build’s pictures of the faces, not drawn
     expect(trim.height).toBeGreaterThanOrEqual(571);
     const meta = await sharp(picture.png).metadata();
     expect([meta.width, meta.height]).toEqual([picture.widthPx, picture.heightPx]);
+    // Kept apart from the component PNGs in the cache and its statistics.
+    const cache = new BuildCache(tempDir(), 'test');
+    const cached = await facePictures(72, cache)(face, { widthPx: 409, heightPx: 571 });
+    expect(cached.png.equals(picture.png)).toBe(true);
+    expect(cache.stats).toEqual({ 'export-picture': { made: 1, reused: 0 } });
   });
 
   it('finds the trim inside a picture of trim and bleed', () => {
