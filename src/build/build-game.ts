@@ -10,26 +10,20 @@ import { createIconResolver } from '../shared/icons.js';
 import { pixelSize } from '../render/png/render-png.js';
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
-import { exportGame, type ExportSet } from '../export/index.js';
+import { componentPngPath, exportGame, type ExportSet } from '../export/index.js';
+import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { mapLimit, pdfOf, pngOf } from './renderers.js';
+import { facePictures, mapLimit, pdfOf, pngOf } from './renderers.js';
 
 export type BuildOptions = SheetOptions & {
   /** The absolute --out folder: Tabletop Simulator names its images from it. */
   outDir: string;
   ttsBaseUrl?: string;
 };
-
-export interface Face {
-  /** The item id, or undefined for a back every item shares. */
-  item?: string;
-  back: boolean;
-  list: DisplayList;
-}
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
 const PNG_CONCURRENCY = 4;
@@ -78,11 +72,6 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
   return faces;
 }
 
-function pngPath(set: string, face: Face): string {
-  if (face.item === undefined) return `png/${set}/_back.png`;
-  return `png/${set}/${face.item}${face.back ? '.back' : ''}.png`;
-}
-
 /** The largest PNG sharp agrees to write (about 16 000 px square). */
 const MAX_PIXELS = 268_402_689;
 
@@ -109,7 +98,7 @@ async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face
   await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
     const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache);
     add({
-      path: pngPath(set.id, face),
+      path: componentPngPath(set.id, face),
       bytes: png,
       entry: {
         kind: 'component-png',
@@ -166,10 +155,12 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
-  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections }, exportOptions);
+  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache) }, exportOptions);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,
+    // The TTS images are cut from the pictures at this dpi.
+    dpi: options.dpi,
     game: gameScope(game),
     lang: game.lang,
     credits: game.credits,

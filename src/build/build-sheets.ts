@@ -7,7 +7,7 @@ import { standeeStrip, TAB_DEPTH } from '../impose/standee.js';
 import type { BuildCache } from './cache.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-import type { Face } from './build-game.js';
+import type { Face } from '../shared/face.js';
 import type { FileKind, OutputFile } from '../shared/output-file.js';
 
 export interface SheetOptions {

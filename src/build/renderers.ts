@@ -2,6 +2,7 @@ import type { DisplayList } from '../shared/display-list.js';
 import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
 import { pixelSize, renderPng } from '../render/png/render-png.js';
 import type { BuildCache } from './cache.js';
+import type { PictureFace } from '../shared/face.js';
 
 export interface PdfMeta {
   title?: string;
@@ -10,10 +11,14 @@ export interface PdfMeta {
   creationDate?: Date;
 }
 
-/** A display list as PNG, from the cache when the same list (and files) was rendered before. */
-export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
+/**
+ * A display list as PNG, from the cache when the same list (and files) was rendered before.
+ * `kind` names the cache's shelf: "png" for the component PNGs, another for pictures made for
+ * some other use (counted apart in the build's statistics).
+ */
+export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, kind = 'png'): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
   if (!cache) return renderPng(list, { dpi });
-  const png = await cache.bytes('png', cache.listKey('png', [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
+  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
   return { png, ...pixelSize(list, dpi) };
 }
 
@@ -22,6 +27,18 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
   const options = { ...meta, creationDate: meta.creationDate?.toISOString() };
   if (!cache) return renderComponentPdf(lists, meta);
   return cache.bytes('pdf', cache.listKey('pdf', lists, options), () => renderComponentPdf(lists, meta));
+}
+
+/**
+ * The faces' pictures for the exports: each face's component PNG at `dpi` (read back from the
+ * cache, where the build just put it), or, when an export asks for more pixels across the trim
+ * than `dpi` gives, the face rendered again at the lowest dpi that has them.
+ */
+export function facePictures(dpi: number, cache?: BuildCache): PictureFace {
+  return (face, trim) => {
+    const needed = 72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height);
+    return needed > dpi ? pngOf(face.list, Math.ceil(needed), cache, 'export-picture') : pngOf(face.list, dpi, cache);
+  };
 }
 
 /**

@@ -60,9 +60,9 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
   const raw = source.data as Record<string, unknown> | undefined;
   const written = Array.isArray(raw?.['sets']) ? (raw['sets'] as unknown[]) : [];
 
-  const palette = raw?.['palette'] && typeof raw['palette'] === 'object' ? Object.keys(raw['palette']) : [];
+  const palette = raw?.['palette'] && typeof raw['palette'] === 'object' ? Object.entries(raw['palette'] as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
   const markContext = { gameDir, languages, declared, report };
-  const templateContext: TemplateContext = { gameDir, palette: new Set(palette), report, loaded: result.templates, marks: markContext };
+  const templateContext: TemplateContext = { gameDir, palette: new Map(palette), report, loaded: result.templates, marks: markContext };
   const setIds = new Map<string, LoadedSet>();
   const itemIds = new Map<string, { set: LoadedSet; index: number }>();
 

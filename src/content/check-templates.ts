@@ -8,8 +8,7 @@ import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';
 import { checkGamePath, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { checkFileAccess } from '../shared/file-access.js';
-import { COLOR_WORDS } from '../shared/colors.js';
-import { HEX_COLOR_PATTERN } from './schema/common.js';
+import { COLOR_WORDS, resolveColor } from '../shared/colors.js';
 import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';
 import { coreValidators } from './validators.js';
@@ -29,14 +28,13 @@ function pathSegments(d: string): number {
   return Math.max(letters, Math.ceil(numbers / 2));
 }
 
-/** Colour words every template may use besides the game's palette. */
-export const BUILTIN_COLORS = Object.keys(COLOR_WORDS);
 
 const EXTENSIONS = ['.yaml', '.yml'];
 
 export interface TemplateContext {
   gameDir: string;
-  palette: ReadonlySet<string>;
+  /** The game's palette: names → hex as written. */
+  palette: ReadonlyMap<string, string>;
   report: Report;
   /** Every template loaded for this game, by absolute path. */
   loaded: Map<string, LoadedTemplate>;
@@ -86,15 +84,16 @@ function isBinding(value: string): boolean {
 
 /** Reports colour names that are neither hex, built in, nor in the palette; and image files that are missing. */
 function checkElements(source: LoadedYaml, template: Template, ctx: TemplateContext): void {
-  const hex = new RegExp(HEX_COLOR_PATTERN);
-  const known = [...BUILTIN_COLORS, ...ctx.palette];
+  const palette = Object.fromEntries([...ctx.palette.entries()]);
+  const known = [...COLOR_WORDS, ...ctx.palette.keys()];
   const at = (pointer: string, code: string, message: string, target: Target = 'value') =>
     ctx.report(diagnosticAt(source.file, source.doc, { code, message, pointer, target }));
   const checkColor = (value: unknown, pointer: string) => {
-    if (typeof value !== 'string' || hex.test(value) || isBinding(value) || known.includes(value)) return;
+    if (typeof value !== 'string' || isBinding(value) || resolveColor(value, palette).kind !== 'unknown') return;
+    if (ctx.palette.has(value)) return; // a palette entry that is no colour: the game schema says so
     if (!/^[a-z][a-z0-9-]*$/.test(value)) return; // not a colour name at all: the schema says so
-    const palette = ctx.palette.size > 0 ? `the palette has ${[...ctx.palette].join(', ')}` : 'the game has no palette';
-    at(pointer, 'unknown-color', `"${value}" is not a colour: use "#rrggbb" or a palette name (${palette})${didYouMean(value, known)}`);
+    const names = ctx.palette.size > 0 ? `the palette has ${[...ctx.palette.keys()].join(', ')}` : 'the game has no palette';
+    at(pointer, 'unknown-color', `"${value}" is not a colour: use "#rrggbb" or a palette name (${names})${didYouMean(value, known)}`);
   };
   const visit = (elements: readonly Record<string, unknown>[], base: string) => {
     elements.forEach((element, i) => {

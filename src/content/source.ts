@@ -1,6 +1,7 @@
-import { fromPointer, toPointer } from '../shared/json-pointer.js';
+import { fromPointer } from '../shared/json-pointer.js';
 import path from 'node:path';
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { isMap, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { findYamlNode, resolveAlias } from './find-yaml-node.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 
 /** A file read from disk, kept so any stage can turn an offset into a line and column. */
@@ -54,50 +55,11 @@ export function spanOf(file: SourceFile, start: number, end: number): Span {
 
 export type Target = 'value' | 'key' | 'owner';
 
-interface Found {
-  node: Node | null;
-  keyNode: Node | null;
-  /** How many segments of the path exist in the document. */
-  depth: number;
-}
-
-function resolveAlias(doc: Document, node: unknown): unknown {
-  let current = node;
-  for (let guard = 0; guard < 100 && isAlias(current); guard++) {
-    current = current.resolve(doc);
-  }
-  return current;
-}
-
-function walk(doc: Document, segments: readonly string[]): Found {
-  let node: unknown = doc.contents;
-  let keyNode: Node | null = null;
-  let depth = 0;
-  for (const segment of segments) {
-    node = resolveAlias(doc, node);
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && String(isScalar(p.key) ? p.key.value : p.key) === segment);
-      if (!pair) break;
-      keyNode = (pair.key as Node) ?? null;
-      node = pair.value;
-    } else if (isSeq(node)) {
-      const index = Number(segment);
-      if (!Number.isInteger(index) || index < 0 || index >= node.items.length) break;
-      keyNode = null;
-      node = node.items[index];
-    } else {
-      break;
-    }
-    depth++;
-  }
-  return { node: (node as Node | null) ?? null, keyNode, depth };
-}
-
 /** Where in the file the data at `pointer` comes from; the nearest existing parent when the path is missing. */
 export function locate(file: SourceFile, doc: Document | undefined, pointer: string, target: Target = 'value'): Span {
   if (!doc) return spanOf(file, 0, 1);
   const segments = fromPointer(pointer);
-  const found = walk(doc, segments);
+  const found = findYamlNode(doc, segments);
   const complete = found.depth === segments.length;
   let chosen: Node | null = found.node;
   if (complete && target === 'key' && found.keyNode) chosen = found.keyNode;

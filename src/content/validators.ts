@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { valueAt } from '../shared/json-pointer.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { createAjv } from './ajv.js';
 import { AssetPath, Color, Id, Length, LocalizedText } from './schema/common.js';
@@ -65,7 +66,7 @@ export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer:
     .map((e) => {
       const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'the field schema';
       const allowed = e.keyword === 'enum' ? (e.params as { allowedValues: unknown[] }).allowedValues.filter((v) => typeof v === 'string') as string[] : [];
-      const found = e.instancePath.split('/').reduce<unknown>((v, k) => (k && v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : v), fields);
+      const found = valueAt(fields, e.instancePath);
       const message = allowed.length > 0 ? `${where} must be one of ${allowed.join(', ')}${typeof found === 'string' ? didYouMean(found, allowed) : ''}` : `${where} ${e.message ?? 'is not valid'}`;
       return { pointer: e.instancePath, message };
     })

@@ -1,12 +1,12 @@
 import { pointsToMm } from '../shared/lengths.js';
-import { fromPointer } from '../shared/json-pointer.js';
+import { fromPointer, valueAt } from '../shared/json-pointer.js';
+import type { Face } from '../shared/face.js';
 import type { ResolvedItem, ResolvedSet } from '../resolve/model.js';
 import type { EngineItemData } from './engine-schema.js';
 import { componentPngPath, type ItemFaces } from './face-paths.js';
 import { toTextValue } from './text-value.js';
 import { formatMessage, isMessage } from '../language/format-message.js';
 
-type Face = { item?: string; back: boolean };
 
 /** Millimetres to two decimals, as the manifest gives them. */
 export function roundMm(points: number): number {
@@ -38,8 +38,7 @@ export function exportFields(set: ResolvedSet, item: ResolvedItem, lang: string)
   delete fields['id'];
   delete fields['count'];
   for (const segments of textPointers(set, item)) {
-    let holder: unknown = fields;
-    for (const s of segments.slice(0, -1)) holder = (holder as Record<string, unknown> | undefined)?.[s];
+    const holder = valueAt(fields, segments.slice(0, -1));
     const last = segments[segments.length - 1];
     if (last === undefined || !holder || typeof holder !== 'object') continue;
     const record = holder as Record<string, unknown>;

@@ -4,4 +4,4 @@ export { buildEngineDocument } from './engine-document.js';
 export { EngineSchema, ENGINE_FORMAT_VERSION, type EngineDocument } from './engine-schema.js';
 export { exportTts, ttsJsonPath } from './tts/export-tts.js';
 export { componentPngPath } from './face-paths.js';
-export type { ExportFace, ExportInput, ExportOptions, ExportSet } from './types.js';
+export type { ExportInput, ExportOptions, ExportSet } from './types.js';

@@ -1,19 +1,11 @@
-import type { DisplayList } from '../shared/display-list.js';
+import type { Face, PictureFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-
-/** One face of a set as `layoutSet` laid it out (the build's `Face`). */
-export interface ExportFace {
-  /** The item id, or undefined for the back every item of the set shares. */
-  item?: string;
-  back: boolean;
-  list: DisplayList;
-}
 
 export interface ExportSet {
   set: ResolvedSet;
   /** As `layoutSet` returns them (each front, per-item backs, or one shared back last). */
-  faces: readonly ExportFace[];
+  faces: readonly Face[];
 }
 
 /** Everything the exports of one game in one language are made from. */
@@ -22,6 +14,8 @@ export interface ExportInput {
   sets: readonly ExportSet[];
   /** The rulebook's sections (`buildRulebook(...).sections`); empty without a rulebook. */
   sections: readonly RulebookSection[];
+  /** The faces' pictures, as the build rendered them (the TTS images are cut and scaled from them). */
+  picture: PictureFace;
 }
 
 export interface ExportOptions {

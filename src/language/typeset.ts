@@ -20,6 +20,12 @@ export interface TypesetOptions {
 const OPENERS = '([{«“‘—–-/';
 const SPACE = /\s/u;
 const WORD = /[\p{L}\p{N}\uE000-\uF8FF]/u;
+/**
+ * Where one part of a text ends and the next begins (see typesetParts). The rules treat it as
+ * they treat an emphasis marker `*` of card text, so a Markdown paragraph and the same card
+ * text come out alike. U+0000 never reaches a text: markdown-it and YAML replace or refuse it.
+ */
+const PART = '\u0000';
 
 function spaceOf(kind: SpaceKind, narrow: string): string {
   return kind === 'nbsp' ? '\u00A0' : kind === 'narrow' ? narrow : '';
@@ -52,10 +58,10 @@ function spacePunctuation(text: string, rules: LocaleRules, narrow: string): str
   }
   const high = spaceOf(rules.highPunctuation, narrow);
   if (high) {
-    out = out.replace(/(?<=[^\s([{«;!?])[ \t]*([;!?])(?=\s|$|[!?;:.,»)\]*_’”"…])/gu, (_m, mark: string) => high + mark);
+    out = out.replace(/(?<=[^\s([{«;!?])[ \t]*([;!?])(?=\s|$|[!?;:.,»)\]*_’”"…\u0000])/gu, (_m, mark: string) => high + mark);
   }
   const colon = spaceOf(rules.colon, narrow);
-  if (colon) out = out.replace(/(?<=[^\s:([{«])[ \t]*:(?=\s|$|[*_»”’"])/gu, `${colon}:`);
+  if (colon) out = out.replace(/(?<=[^\s:([{«])[ \t]*:(?=\s|$|[*_»”’"\u0000])/gu, `${colon}:`);
   return out;
 }
 
@@ -83,4 +89,16 @@ export function typeset(text: string, lang: string, options: TypesetOptions = {}
   out = spacePunctuation(out, rules, narrow);
   if (options.groupNumbers) out = groupNumbers(out, lang, narrow, options.minGroupDigits ?? 5);
   return masked.restore(out);
+}
+
+/**
+ * Several texts that are read as one (the text runs of a Markdown paragraph, between its
+ * emphasis markers and code spans) set together, so that a rule sees across the seams: the
+ * space before "!" in `**Attention** !` is found although "!" starts a run of its own. Each
+ * part comes back in its place; a seam counts as an emphasis marker of card text does.
+ */
+export function typesetParts(parts: readonly string[], lang: string, options: TypesetOptions = {}): string[] {
+  if (parts.length < 2 || parts.some((part) => part.includes(PART))) return parts.map((part) => typeset(part, lang, options));
+  const set = typeset(parts.join(PART), lang, options).split(PART);
+  return set.length === parts.length ? set : parts.map((part) => typeset(part, lang, options));
 }

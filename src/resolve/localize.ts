@@ -1,4 +1,4 @@
-import { fromPointer } from '../shared/json-pointer.js';
+import { fromPointer, valueAt } from '../shared/json-pointer.js';
 
 /** The text of a language: a plain string is the same in every language; else the entry, or the fallback's. */
 export function pickText(value: unknown, lang: string, fallback: string, finish: (text: string) => string = (t) => t): string {
@@ -21,8 +21,7 @@ export function localizeData<T>(data: T, pointers: readonly string[], lang: stri
     if (!pointer.startsWith(base)) continue;
     const segments = fromPointer(pointer.slice(base.length));
     if (segments.length === 0) continue;
-    let parent: unknown = copy;
-    for (const s of segments.slice(0, -1)) parent = (parent as Record<string, unknown> | undefined)?.[s];
+    const parent = valueAt(copy, segments.slice(0, -1));
     const last = segments[segments.length - 1]!;
     if (parent && typeof parent === 'object' && last in parent) {
       const holder = parent as Record<string, unknown>;

@@ -76,6 +76,8 @@ export interface ResolvedGame {
   typeset: (text: string) => string;
   /** The narrow no-break space the game's fonts can print: U+202F, else U+00A0. */
   narrowSpace: string;
+  /** The same typography for texts read as one, such as the runs of a Markdown paragraph (see typesetParts). */
+  typesetParts: (parts: readonly string[]) => string[];
   /** The game's named words (`strings:` in game.yaml), in this language. */
   strings: Record<string, string>;
   /** Short icon names → "game-icons:name" or an SVG path in the game. */

@@ -4,7 +4,7 @@ import type { Game } from '../content/schema/game.js';
 import { NAMED_SIZES } from '../content/sizes.js';
 import { createFontRegistry, type FamilyFiles } from '../shared/fonts.js';
 import { chooseNarrowSpace } from '../language/narrow-space.js';
-import { typeset } from '../language/typeset.js';
+import { typeset, typesetParts } from '../language/typeset.js';
 import { localizeData, pickText } from './localize.js';
 import type { ResolvedGame, ResolvedSet } from './model.js';
 import { resolveTemplate } from './resolve-template.js';
@@ -63,6 +63,7 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     fonts,
     typeset: finish,
     narrowSpace,
+    typesetParts: (parts) => typesetParts(parts, lang, { narrowSpace }),
     icons: { ...(game.icons ?? {}) },
     strings: Object.fromEntries(Object.entries(game.strings ?? {}).map(([k, v]) => [k, text(v)])),
     sets: loaded.sets.map((s) => resolveSet(s, lang, fallback, finish)),

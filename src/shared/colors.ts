@@ -1,3 +1,11 @@
+import type { Hex } from './display-list.js';
+
+/**
+ * Colours, the one place that reads them: "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", the
+ * built-in words (none, transparent, black, white) and the names of a game's palette.
+ * Content checks, layout and the renderers all ask here.
+ */
+
 /** A colour split into 0–255 channels and an alpha in 0..1. */
 export interface Rgba {
   r: number;
@@ -7,14 +15,56 @@ export interface Rgba {
   a: number;
 }
 
-const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+/** The hex forms a colour may be written in (the schemas' pattern). */
+export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+const HEX = new RegExp(HEX_COLOR_PATTERN);
 
-/** Parses "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa"; throws on anything else. */
+/** Colour words every game may use besides its palette: their hex, or undefined for no paint. */
+const NAMED: Readonly<Record<string, Hex | undefined>> = { none: undefined, transparent: undefined, black: '#000000', white: '#ffffff' };
+
+/** The built-in colour words. */
+export const COLOR_WORDS: readonly string[] = Object.keys(NAMED);
+
+/** True for "#rgb", "#rgba", "#rrggbb" and "#rrggbbaa" (either case). */
+export function isHexColor(text: string): boolean {
+  return HEX.test(text);
+}
+
+/** A hex colour in its long lower-case form: "#ABC" → "#aabbcc", "#abcd" → "#aabbccdd". */
+export function normalizeHex(hex: string): Hex {
+  const h = hex.toLowerCase();
+  if (h.length === 4 || h.length === 5) return '#' + [...h.slice(1)].map((c) => c + c).join('');
+  return h;
+}
+
+/** What a colour written in content comes to. */
+export type ColorValue =
+  /** Paint of this colour ("#rrggbb" or "#rrggbbaa", lower case). */
+  | { kind: 'color'; hex: Hex }
+  /** No paint: "none" or "transparent". */
+  | { kind: 'none' }
+  /** Neither hex, nor a colour word, nor a name of the palette. */
+  | { kind: 'unknown' };
+
+/**
+ * A colour as written in content (hex, a built-in word, or a name of the game's palette) as
+ * the hex the renderers draw. A palette entry is itself hex (the game schema says so).
+ */
+export function resolveColor(text: string, palette: Readonly<Record<string, string>> = {}): ColorValue {
+  if (isHexColor(text)) return { kind: 'color', hex: normalizeHex(text) };
+  if (Object.hasOwn(NAMED, text)) {
+    const hex = NAMED[text];
+    return hex === undefined ? { kind: 'none' } : { kind: 'color', hex };
+  }
+  const entry = Object.hasOwn(palette, text) ? palette[text] : undefined;
+  if (entry !== undefined && isHexColor(entry)) return { kind: 'color', hex: normalizeHex(entry) };
+  return { kind: 'unknown' };
+}
+
+/** Parses "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa" into channels; throws on anything else. */
 export function parseColor(hex: string): Rgba {
-  const match = HEX.exec(hex);
-  if (!match) throw new Error(`not a hex colour: ${JSON.stringify(hex)} (expected #rgb, #rgba, #rrggbb or #rrggbbaa)`);
-  let digits = match[1]!;
-  if (digits.length <= 4) digits = [...digits].map((d) => d + d).join('');
+  if (!isHexColor(hex)) throw new Error(`not a hex colour: ${JSON.stringify(hex)} (expected #rgb, #rgba, #rrggbb or #rrggbbaa)`);
+  const digits = normalizeHex(hex).slice(1);
   const channel = (i: number) => parseInt(digits.slice(i * 2, i * 2 + 2), 16);
   return { r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 };
 }
@@ -28,27 +78,4 @@ export function formatRgbHex(color: Rgba): string {
 export function combinedAlpha(color: Rgba, ...opacities: (number | undefined)[]): number {
   const alpha = opacities.reduce<number>((a, o) => a * (o ?? 1), color.a);
   return Math.min(1, Math.max(0, alpha));
-}
-
-/** Colour words every template and rulebook style may use besides the game's palette; none and transparent draw nothing. */
-export const COLOR_WORDS: Readonly<Record<string, string | undefined>> = { black: '#000000', white: '#ffffff', none: undefined, transparent: undefined };
-
-const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-/** "#rgb"/"#rgba" → "#rrggbb"/"#rrggbbaa", lower case. */
-export function normalizeHex(hex: string): string {
-  const h = hex.toLowerCase();
-  if (h.length === 4 || h.length === 5) return '#' + [...h.slice(1)].map((c) => c + c).join('');
-  return h;
-}
-
-/**
- * A written colour as hex: "#rrggbb" (or short), a colour word, or a name of the game's
- * palette. `{ok: true, hex: undefined}` draws nothing; `{ok: false}` names no colour.
- */
-export function lookupColor(written: string, palette: Readonly<Record<string, string>>): { ok: true; hex: string | undefined } | { ok: false } {
-  if (HEX_COLOR.test(written)) return { ok: true, hex: normalizeHex(written) };
-  if (Object.hasOwn(COLOR_WORDS, written)) return { ok: true, hex: COLOR_WORDS[written] };
-  if (Object.hasOwn(palette, written) && HEX_COLOR.test(palette[written]!)) return { ok: true, hex: normalizeHex(palette[written]!) };
-  return { ok: false };
 }

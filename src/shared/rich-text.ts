@@ -12,6 +12,68 @@ export type RichSpan =
   | { kind: 'icon'; name: string; bold: boolean; italic: boolean }
   | { kind: 'break' };
 
+/** Bold and italic of a span. */
+export interface RichStyle {
+  bold: boolean;
+  italic: boolean;
+}
+
+const PLAIN: RichStyle = { bold: false, italic: false };
+
+/** Adds a span, joining text to the last span when it has the same style; empty text adds nothing. */
+export function appendSpan(spans: RichSpan[], span: RichSpan): void {
+  if (span.kind === 'text') {
+    if (span.text === '') return;
+    const last = spans[spans.length - 1];
+    if (last?.kind === 'text' && last.bold === span.bold && last.italic === span.italic) {
+      last.text += span.text;
+      return;
+    }
+  }
+  spans.push(span.kind === 'break' ? span : { ...span });
+}
+
+/** Literal text as spans of one style: line breaks become breaks, nothing else is markup. */
+export function literalSpans(text: string, style: RichStyle = PLAIN): RichSpan[] {
+  const spans: RichSpan[] = [];
+  text.split(/\r\n|\r|\n|\u2028|\u2029/).forEach((line, i) => {
+    if (i > 0) spans.push({ kind: 'break' });
+    appendSpan(spans, { kind: 'text', text: line, ...style });
+  });
+  return spans;
+}
+
+/** Literal text in which `:name:` are icons (the names the card markup reads as icons). */
+export function textWithIcons(text: string, style: RichStyle = PLAIN): RichSpan[] {
+  const spans: RichSpan[] = [];
+  let last = 0;
+  for (const match of text.matchAll(ICONS)) {
+    for (const span of literalSpans(text.slice(last, match.index), style)) appendSpan(spans, span);
+    spans.push({ kind: 'icon', name: match[1]!, ...style });
+    last = match.index + match[0].length;
+  }
+  for (const span of literalSpans(text.slice(last), style)) appendSpan(spans, span);
+  return spans;
+}
+
+/** Spans without the white space at their start and end (line breaks included). */
+export function trimSpans(spans: readonly RichSpan[]): RichSpan[] {
+  const out = spans.map((span) => (span.kind === 'break' ? span : { ...span }));
+  const blank = (span: RichSpan | undefined) => span?.kind === 'break' || (span?.kind === 'text' && span.text.trim() === '');
+  while (blank(out[0])) out.shift();
+  while (blank(out[out.length - 1])) out.pop();
+  const first = out[0];
+  if (first?.kind === 'text') first.text = first.text.trimStart();
+  const last = out[out.length - 1];
+  if (last?.kind === 'text') last.text = last.text.trimEnd();
+  return out;
+}
+
+/** True when the spans draw nothing: no icon and no text but white space. */
+export function isBlank(spans: readonly RichSpan[]): boolean {
+  return spans.every((span) => span.kind === 'break' || (span.kind === 'text' && span.text.trim() === ''));
+}
+
 interface Delimiter {
   kind: 'delim';
   char: '*' | '_';
@@ -27,6 +89,7 @@ type Token = { kind: 'text'; text: string } | { kind: 'icon'; name: string } | {
 
 /** `:name:` where the name starts with a letter: "21:00" and "10 : 3" are not icons. */
 const ICON = /^:([a-z][a-z0-9-]*):/;
+const ICONS = /:([a-z][a-z0-9-]*):/g;
 const NEWLINE = /^(\r\n|\r|\n|\u2028|\u2029)/;
 const ESCAPABLE = new Set(['*', '_', ':', '\\']);
 
@@ -114,13 +177,7 @@ export function parseRichText(text: string): RichSpan[] {
   const spans: RichSpan[] = [];
   let bold = 0;
   let italic = 0;
-  const pushText = (t: string) => {
-    if (t === '') return;
-    const last = spans[spans.length - 1];
-    const style = { bold: bold > 0, italic: italic > 0 };
-    if (last?.kind === 'text' && last.bold === style.bold && last.italic === style.italic) last.text += t;
-    else spans.push({ kind: 'text', text: t, ...style });
-  };
+  const pushText = (t: string) => appendSpan(spans, { kind: 'text', text: t, bold: bold > 0, italic: italic > 0 });
   for (const token of tokens) {
     if (token.kind === 'text') pushText(token.text);
     else if (token.kind === 'break') spans.push({ kind: 'break' });

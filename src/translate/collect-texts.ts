@@ -3,7 +3,7 @@ import { runValidator } from '../content/ajv.js';
 import type { LoadedYaml } from '../content/load-yaml.js';
 import type { ContentCheck, LoadedGame } from '../content/model.js';
 import { locate } from '../content/source.js';
-import { fromPointer } from '../shared/json-pointer.js';
+import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import { coreValidators } from '../content/validators.js';
 import { declaredLanguagesOf, gameIdOf, sourceLanguageOf } from '../content/source-language.js';
 
@@ -40,7 +40,7 @@ export function hasWords(text: string): boolean {
 }
 
 function textAt(data: unknown, pointer: string): string | Record<string, string> | undefined {
-  const value = fromPointer(pointer).reduce<unknown>((v, s) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[s] : undefined), data);
+  const value = valueAt(data, pointer);
   if (typeof value === 'string') return hasWords(value) ? value : undefined;
   const map = asRecord(value);
   if (!map || !Object.values(map).every((v) => typeof v === 'string')) return undefined;

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { fromPointer } from '../shared/json-pointer.js';
+import { findYamlNode, resolveAlias } from '../content/find-yaml-node.js';
+import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import { formatScalar, type ScalarStyle } from './format-scalar.js';
 
 /** One text to write: the entry of `lang` in the map at `pointer`, or the map that replaces a plain string. */
@@ -25,14 +26,12 @@ interface Splice {
 
 const PARSE_OPTIONS = { uniqueKeys: true, strict: true, merge: true, prettyErrors: false } as const;
 
+/** The node at `pointer` (an alias followed to what it stands for), or undefined when the path does not exist. */
 function findNode(doc: Document, pointer: string): Node | undefined {
-  let node: unknown = doc.contents;
-  for (const segment of fromPointer(pointer)) {
-    if (isMap(node)) node = node.items.find((p) => isScalar(p.key) && String(p.key.value) === segment)?.value;
-    else if (isSeq(node) && /^\d+$/.test(segment)) node = node.items[Number(segment)];
-    else return undefined;
-  }
-  return (node as Node | undefined) ?? undefined;
+  const segments = fromPointer(pointer);
+  const found = findYamlNode(doc, segments);
+  if (found.depth !== segments.length) return undefined;
+  return (resolveAlias(doc, found.node) as Node | null) ?? undefined;
 }
 
 /** The end of a node's own text: block scalars' ranges run over the newlines after them. */
@@ -101,7 +100,7 @@ function expectedData(data: unknown, edits: readonly TextEdit[]): unknown {
   const copy = structuredClone(data) as Record<string, unknown>;
   for (const edit of edits) {
     const segments = fromPointer(edit.pointer);
-    const parent = segments.slice(0, -1).reduce<unknown>((v, s) => (v as Record<string, unknown>)[s], copy) as Record<string, unknown>;
+    const parent = valueAt(copy, segments.slice(0, -1)) as Record<string, unknown>;
     const last = segments[segments.length - 1]!;
     if (edit.map) parent[last] = { ...edit.map };
     else (parent[last] as Record<string, unknown>)[edit.lang] = edit.text;

@@ -13,7 +13,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   init: ['content', 'shared', 'diagnostics'],
   translate: ['content', 'language', 'shared', 'diagnostics'],
   build: ['export', 'impose', 'render', 'layout', 'resolve', 'content', 'language', 'shared', 'diagnostics'],
-  export: ['render', 'resolve', 'language', 'shared', 'diagnostics'],
+  export: ['resolve', 'language', 'shared', 'diagnostics'],
   impose: ['shared'],
   render: ['shared'],
   layout: ['resolve', 'content', 'language', 'shared', 'diagnostics'],

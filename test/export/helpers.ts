@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRulebook } from '../../src/build/build-rulebook.js';
 import { layoutSet } from '../../src/build/build-game.js';
+import { facePictures } from '../../src/build/renderers.js';
 import type { OutputFile } from '../../src/shared/output-file.js';
 import { checkContent } from '../../src/content/check-content.js';
 import type { LoadedGame } from '../../src/content/model.js';
@@ -43,7 +44,7 @@ export async function prepareExport(gameDir: string, lang: string, { dpi = 72, r
   }
   const options = { paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 }, sheetPng: false, dpi, creationDate: new Date(0) };
   const { sections } = await buildRulebook(loaded, game, options, report);
-  return { loaded, input: { game, sets, sections }, componentPngs, problems };
+  return { loaded, input: { game, sets, sections, picture: facePictures(dpi) }, componentPngs, problems };
 }
 
 /** Writes files under `dir` as the build's output writer would. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseNarrowSpace } from '../../src/language/narrow-space.js';
-import { typeset } from '../../src/language/typeset.js';
+import { typeset, typesetParts } from '../../src/language/typeset.js';
 import { createFontRegistry } from '../../src/shared/fonts.js';
 
 const NB = '\u00A0'; // no-break space
@@ -100,5 +100,16 @@ describe('chooseNarrowSpace', () => {
     expect(chooseNarrowSpace(fonts, fonts.families())).toBe(NB);
     const withGlyph = { ...fonts, resolve: () => ({ font: { hasGlyphForCodePoint: () => true } }) } as unknown as typeof fonts;
     expect(chooseNarrowSpace(withGlyph)).toBe(NN);
+  });
+});
+
+describe('typesetParts: texts read as one', () => {
+  it('sees across the seams, and a seam counts as an emphasis marker of card text', () => {
+    const NB = '\u00A0';
+    expect(typesetParts(['Attention', ' : payez ', '!'], 'fr', { narrowSpace: NB })).toEqual(['Attention', `${NB}: payez `, `${NB}!`]);
+    expect(typesetParts(['Attention :', ' la suite'], 'fr', { narrowSpace: NB })).toEqual([`Attention${NB}:`, ' la suite']);
+    expect(typeset('**Attention :** la suite', 'fr', { narrowSpace: NB })).toBe(`**Attention${NB}:** la suite`);
+    expect(typesetParts(['l', "'arme"], 'en')).toEqual(typeset("l*'arme", 'en').split('*'));
+    expect(typesetParts(['a\u0000b', ' ?'], 'fr', { narrowSpace: NB })).toEqual(['a\u0000b', ' ?']);
   });
 });

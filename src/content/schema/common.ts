@@ -2,6 +2,7 @@ import { Type, type Static, type TString } from '@sinclair/typebox';
 import { BUDGETS } from '../../shared/budgets.js';
 import { LANG_PATTERN } from '../../shared/language-code.js';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
+import { HEX_COLOR_PATTERN } from '../../shared/colors.js';
 
 export { LANG_PATTERN };
 
@@ -57,7 +58,6 @@ export const TemplateLength = Type.Union(
 );
 export type TemplateLength = Static<typeof TemplateLength>;
 
-export const HEX_COLOR_PATTERN = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
 
 export const HexColor = Type.String({
   pattern: HEX_COLOR_PATTERN,
@@ -66,7 +66,7 @@ export const HexColor = Type.String({
 
 /** A colour in a template: hex, a name from the game's palette, or a binding such as "{{item.colour}}". */
 export const Color = Type.String({
-  pattern: '^(#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-z][a-z0-9-]*|.*\\{\\{.+\\}\\}.*)$',
+  pattern: `^(${HEX_COLOR_PATTERN.slice(1, -1)}|[a-z][a-z0-9-]*|.*\\{\\{.+\\}\\}.*)$`,
   description: 'a colour: "#rrggbb", a name from the game\'s palette, "none", or a binding such as "{{item.colour}}"',
 });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { cellOrigin, type CellSize } from './sheet-plan.js';
-import type { Raster } from './face-raster.js';
+import type { Raster } from './trim-picture.js';
 
 /** A deck sheet: the cells row by row on white, as an RGB PNG of columns × rows cells. */
 export async function composeSheet(cells: readonly Raster[], grid: { columns: number; rows: number }, cell: CellSize): Promise<Buffer> {

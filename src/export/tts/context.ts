@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PictureFace } from '../../shared/face.js';
 import type { ExportOptions } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
@@ -11,6 +12,8 @@ export interface TtsContext {
   guid(seed: string): string;
   /** The next CustomDeck key (1, 2, …): one per deck sheet, unique within the saved object. */
   nextKey(): number;
+  /** A face's picture with enough pixels for an image of the given trim size. */
+  picture: PictureFace;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -26,7 +29,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, picture: PictureFace): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {
@@ -41,5 +44,6 @@ export function createContext(options: ExportOptions, folder: Folder): TtsContex
       }
     },
     nextKey: () => ++key,
+    picture,
   };
 }

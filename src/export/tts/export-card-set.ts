@@ -1,10 +1,11 @@
 import { pointsToMm } from '../../shared/lengths.js';
 import type { OutputFile } from '../../shared/output-file.js';
 import { facesByItem } from '../face-paths.js';
-import type { ExportFace, ExportSet } from '../types.js';
+import type { Face } from '../../shared/face.js';
+import type { ExportSet } from '../types.js';
 import { composeSheet } from './compose-sheet.js';
 import type { TtsContext } from './context.js';
-import { encodePng, rasterizeTrim, type Raster } from './face-raster.js';
+import { encodePng, trimRaster, type Raster } from './trim-picture.js';
 import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
 import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
@@ -16,11 +17,13 @@ function blankCell(cell: CellSize): Raster {
   return { data: Buffer.alloc(cell.widthPx * cell.heightPx * 3, 255), width: cell.widthPx, height: cell.heightPx, channels: 3 };
 }
 
-async function writeSheet(path: string, faces: readonly ExportFace[], plan: SheetPlan<unknown>, cell: CellSize, facts: Record<string, unknown>): Promise<OutputFile> {
-  const rasters = await Promise.all(faces.map((f) => rasterizeTrim(f.list, cell.widthPx, cell.heightPx)));
+async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
+  const { plan, cell, facts } = sheet;
+  const size = { width: cell.widthPx, height: cell.heightPx };
+  const rasters = await Promise.all(faces.map((f) => trimRaster(f, size, ctx.picture)));
   const bytes = await composeSheet(rasters, plan, cell);
-  const size = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
-  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...size });
+  const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
+  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
 }
 
 /**
@@ -37,7 +40,7 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const files: OutputFile[] = [];
   let sharedBackUrl = '';
   if (!uniqueBack) {
-    const back = shared ? await rasterizeTrim(shared.list, cell.widthPx, cell.heightPx) : blankCell(cell);
+    const back = shared ? await trimRaster(shared, { width: cell.widthPx, height: cell.heightPx }, ctx.picture) : blankCell(cell);
     const path = `tts/${set.id}-back.png`;
     files.push(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
     sharedBackUrl = ctx.url(path);
@@ -48,11 +51,11 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   for (const plan of planSheets(set.items)) {
     const key = ctx.nextKey();
     const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
-    const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), plan, cell, { ...sheet, side: 'front' });
+    const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx);
     files.push(face);
     let backUrl = sharedBackUrl;
     if (uniqueBack) {
-      const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), plan, cell, { ...sheet, side: 'back' });
+      const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx);
       files.push(back);
       backUrl = ctx.url(back.path);
     }

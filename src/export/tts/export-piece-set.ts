@@ -2,7 +2,8 @@ import type { OutputFile } from '../../shared/output-file.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { facesByItem } from '../face-paths.js';
-import type { ExportFace, ExportSet } from '../types.js';
+import type { Face } from '../../shared/face.js';
+import type { ExportSet } from '../types.js';
 import type { TtsContext } from './context.js';
 import { transformAt, type ObjectState } from './objects.js';
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
@@ -15,7 +16,7 @@ import { renderTileImage, renderTokenImage } from './piece-image.js';
  */
 const SCALE_MM = { tile: 50.8, token: 25.4 };
 
-function imagePath(set: ResolvedSet, face: ExportFace): string {
+function imagePath(set: ResolvedSet, face: Face): string {
   return face.item === undefined ? `tts/${set.id}/_back.png` : `tts/${set.id}/${face.item}${face.back ? '.back' : ''}.png`;
 }
 
@@ -29,12 +30,12 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const isToken = set.kind === 'tokens' && !faces.some((f) => f.back);
   const longestMm = pointsToMm(Math.max(set.width, set.height));
   const scale = Math.round((longestMm / (isToken ? SCALE_MM.token : SCALE_MM.tile)) * 1000) / 1000;
-  const written = new Map<ExportFace, string>();
+  const written = new Map<Face, string>();
   const files: OutputFile[] = [];
-  const write = async (face: ExportFace): Promise<string> => {
+  const write = async (face: Face): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
-    const { png, ...size } = isToken ? await renderTokenImage(face.list, set) : await renderTileImage(face.list, set);
+    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.picture) : await renderTileImage(face, set, ctx.picture);
     const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
     files.push(file);
     const url = ctx.url(file.path);

@@ -18,7 +18,7 @@ export function ttsJsonPath(gameId: string): string {
  * per card set and a tile, token or figurine per copy of every other component.
  */
 export async function exportTts(input: ExportInput, options: ExportOptions): Promise<OutputFile[]> {
-  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang });
+  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, input.picture);
   const parts: TtsPart[] = [];
   for (const exportSet of input.sets) {
     parts.push(exportSet.set.kind === 'cards' ? await exportCardSet(exportSet, ctx) : await exportPieceSet(exportSet, ctx));

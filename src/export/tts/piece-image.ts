@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { pointsToMm } from '../../shared/lengths.js';
-import type { DisplayList } from '../../shared/display-list.js';
+import type { Face, PictureFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
-import { encodePng, mmToPx, rasterizeTrim } from './face-raster.js';
+import { encodePng, mmToPx, trimRaster } from './trim-picture.js';
 import { MAX_SHEET_PX } from './sheet-plan.js';
 
 /** Tiles, tokens and standees are drawn at this resolution, within 4096 px on their longest side. */
@@ -36,15 +36,15 @@ export interface PieceImage {
 }
 
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
-export async function renderTileImage(list: DisplayList, set: ResolvedSet): Promise<PieceImage> {
+export async function renderTileImage(face: Face, set: ResolvedSet, picture: PictureFace): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  return { png: await encodePng(await rasterizeTrim(list, width, height)), widthPx: width, heightPx: height };
+  return { png: await encodePng(await trimRaster(face, { width, height }, picture)), widthPx: width, heightPx: height };
 }
 
 /** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
-export async function renderTokenImage(list: DisplayList, set: ResolvedSet): Promise<PieceImage> {
+export async function renderTokenImage(token: Face, set: ResolvedSet, picture: PictureFace): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  const face = await rasterizeTrim(list, width, height);
+  const face = await trimRaster(token, { width, height }, picture);
   const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
   const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
   const cut = await sharp(face.data, { raw: { width, height, channels: 3 } }).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();

@@ -1,9 +1,11 @@
+import type { RichSpan } from '../../shared/rich-text.js';
+
 /** The rules as blocks: what the Markdown says, independent of markdown-it's token stream. */
 
-/** Inline content both ways: rich text for the text layout, plain text for sections. */
+/** Inline content both ways: spans for the text layout, plain text for sections. */
 export interface Inline {
-  /** **bold**, *italic*, :icon:, hard breaks as newlines; literal *, _, : and \ escaped. */
-  rich: string;
+  /** Bold and italic text, icons and hard breaks, as the text layout sets them. */
+  spans: RichSpan[];
   /** The words as read; icons as ":name:". */
   plain: string;
 }

@@ -1,7 +1,7 @@
 import type { DisplayItem, DisplayList, FontFace } from '../../shared/display-list.js';
+import { literalSpans } from '../../shared/rich-text.js';
 import { layoutText } from '../text/layout-text.js';
 import type { FlowContext } from './flow-context.js';
-import { escapeRich } from './inline-text.js';
 import type { FlowPage } from './paginate.js';
 import type { PageGeometry } from './page-geometry.js';
 import { moveItems } from './slice.js';
@@ -9,7 +9,7 @@ import { moveItems } from './slice.js';
 /** A line of page furniture (folio, running header) set with its baseline at `baseline`. */
 function furniture(text: string, options: { x: number; width: number; baseline: number; align: 'left' | 'center' | 'right'; italic?: boolean; color: string }, g: PageGeometry, ctx: FlowContext) {
   const size = g.furnitureSize;
-  const layout = layoutText({ text: escapeRich(text), lang: ctx.game.lang, box: { x: options.x, y: 0, width: options.width, height: size * 3 }, family: ctx.style.font, style: options.italic ? 'italic' : 'normal', size, color: options.color, align: options.align, fonts: ctx.game.fonts });
+  const layout = layoutText({ text: literalSpans(text), lang: ctx.game.lang, box: { x: options.x, y: 0, width: options.width, height: size * 3 }, family: ctx.style.font, style: options.italic ? 'italic' : 'normal', size, color: options.color, align: options.align, fonts: ctx.game.fonts });
   const first = layout.lines[0]?.baseline ?? 0;
   return { items: moveItems(layout.items, 0, options.baseline - first), fonts: layout.fonts };
 }

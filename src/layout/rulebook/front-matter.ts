@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { findYamlNode } from '../../content/find-yaml-node.js';
 
 export interface FrontMatter {
   /** The parsed map; empty when there is none or it cannot be read. */
@@ -13,18 +14,13 @@ export interface FrontMatter {
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(---|\.\.\.)[ \t]*$/m;
 
-/** Where a key node starts, through the yaml document. */
+/** Where the key of the deepest existing entry on `path` starts, through the yaml document. */
 function keyLine(doc: Document, counter: LineCounter, path: readonly (string | number)[]): number | undefined {
-  let node: unknown = doc.contents;
-  let line: number | undefined;
-  for (const segment of path) {
-    if (!isMap(node)) break;
-    const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === segment);
-    if (!pair || !isScalar(pair.key) || !pair.key.range) break;
-    line = counter.linePos(pair.key.range[0]).line;
-    node = pair.value;
+  for (let depth = findYamlNode(doc, path).depth; depth > 0; depth--) {
+    const key = findYamlNode(doc, path.slice(0, depth)).keyNode;
+    if (key?.range) return counter.linePos(key.range[0]).line;
   }
-  return line;
+  return undefined;
 }
 
 /**

@@ -1,63 +1,57 @@
 import type { Token } from 'markdown-it';
+import { appendSpan, literalSpans, textWithIcons, trimSpans, type RichSpan } from '../../shared/rich-text.js';
 import type { Inline } from './blocks.js';
-
-/** `:name:` as the text layout reads it (a letter first: "10:30" is no icon). */
-const ICON = /:([a-z][a-z0-9-]*):/g;
-
-/** Escapes what the rich-text syntax would read as markup: \, *, _ and :. */
-export function escapeRich(text: string): string {
-  return text.replace(/[\\*_:]/g, (c) => `\\${c}`);
-}
-
-/** Escapes literal text but keeps `:icon:` names as icons. */
-function richWithIcons(text: string): string {
-  let out = '';
-  let last = 0;
-  for (const match of text.matchAll(ICON)) {
-    out += escapeRich(text.slice(last, match.index)) + match[0];
-    last = match.index + match[0].length;
-  }
-  return out + escapeRich(text.slice(last));
-}
 
 const BR = /^<br\s*\/?>$/i;
 
 /**
- * markdown-it's inline tokens as rich text and plain text: strong → **, em → *, soft breaks
- * as spaces, hard breaks as newlines, code as literal text, links as their text.
+ * markdown-it's inline tokens as the spans of the text layout and as plain text: strong is
+ * bold, em italic, `:name:` an icon, soft breaks spaces, hard breaks (and `<br>`) line breaks,
+ * code literal text, links their text. Every other character is literal: nothing is read
+ * twice, so `*`, `_`, `\` or `{{` that Markdown left as text stay as written.
  */
 export function readInline(tokens: readonly Token[]): Inline {
-  let rich = '';
+  const spans: RichSpan[] = [];
   let plain = '';
+  let bold = 0;
+  let italic = 0;
+  const add = (more: readonly RichSpan[]) => {
+    for (const span of more) appendSpan(spans, span);
+  };
+  const style = () => ({ bold: bold > 0, italic: italic > 0 });
   for (const token of tokens) {
     switch (token.type) {
       case 'text':
-        rich += richWithIcons(token.content);
+        add(textWithIcons(token.content, style()));
         plain += token.content;
         break;
       case 'code_inline':
-        rich += escapeRich(token.content);
+        add(literalSpans(token.content, style()));
         plain += token.content;
         break;
       case 'softbreak':
-        rich += ' ';
+        add([{ kind: 'text', text: ' ', ...style() }]);
         plain += ' ';
         break;
       case 'hardbreak':
-        rich += '\n';
+        spans.push({ kind: 'break' });
         plain += '\n';
         break;
       case 'strong_open':
+        bold++;
+        break;
       case 'strong_close':
-        rich += '**';
+        bold--;
         break;
       case 'em_open':
+        italic++;
+        break;
       case 'em_close':
-        rich += '*';
+        italic--;
         break;
       case 'html_inline':
         if (BR.test(token.content.trim())) {
-          rich += '\n';
+          spans.push({ kind: 'break' });
           plain += '\n';
         }
         break;
@@ -68,7 +62,7 @@ export function readInline(tokens: readonly Token[]): Inline {
         break; // links, strikethrough: their text only
     }
   }
-  return { rich: rich.trim(), plain: plain.replace(/[ \t]+/g, ' ').trim() };
+  return { spans: trimSpans(spans), plain: plain.replace(/[ \t]+/g, ' ').trim() };
 }
 
 /** Inline tokens cut at images: text runs and the images between them, in order. */

@@ -4,7 +4,7 @@ import { findGameIcon } from '../../shared/icons.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import { captionsFor } from './captions.js';
 import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';
-import { escapeRich } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
 import { setText } from './set-text.js';
 import { moveItems, stackSlices } from './slice.js';
 
@@ -17,11 +17,11 @@ interface Part {
   height: number;
 }
 
-/** Text of the game set in a column, its problems pointed at game.yaml. */
+/** Text of the game (literal; newlines break lines) set in a column, its problems pointed at game.yaml. */
 function setPart(text: string, font: TextStyle, column: Column, pointer: string, ctx: FlowContext, problems: LayoutProblem[]): Part {
   const file = path.join(ctx.game.dir, 'game.yaml');
   const report = (p: { severity: 'error' | 'warning'; code: string; message: string }) => problems.push({ severity: p.severity, code: p.code, message: p.message, file, pointer });
-  return stackSlices(setText(text, { column, font, line: 0 }, { ...ctx, report }));
+  return stackSlices(setText(literalSpans(text), { column, font, line: 0 }, { ...ctx, report }));
 }
 
 /**
@@ -29,7 +29,8 @@ function setPart(text: string, font: TextStyle, column: Column, pointer: string,
  * still gives as few lines as the full width, so a title never ends on a lone word.
  */
 function setBalanced(text: string, font: TextStyle, column: Column, pointer: string, ctx: FlowContext, problems: LayoutProblem[]): Part {
-  const count = (width: number) => setText(text, { column: { x: 0, width }, font, line: 0 }, { ...ctx, report: () => {} }).length;
+  const spans = literalSpans(text);
+  const count = (width: number) => setText(spans, { column: { x: 0, width }, font, line: 0 }, { ...ctx, report: () => {} }).length;
   const lines = count(column.width);
   let low = column.width / Math.max(lines, 1);
   let high = column.width;
@@ -54,7 +55,7 @@ function setFacts(column: Column, ctx: FlowContext, problems: LayoutProblem[]): 
   const parts = facts.map((fact, i) => {
     const x = column.x + i * cell;
     const icon = findGameIcon(FACT_ICONS[i]!)!;
-    const label = setPart(escapeRich(fact), bodyText(ctx, { align: 'center', weight: 'bold', size: style.size * 1.05 }), { x, width: cell }, pointers[i]!, ctx, problems);
+    const label = setPart(fact, bodyText(ctx, { align: 'center', weight: 'bold', size: style.size * 1.05 }), { x, width: cell }, pointers[i]!, ctx, problems);
     const image: DisplayItem = { type: 'image', x: x + (cell - iconSize) / 2, y: 0, width: iconSize, height: iconSize, source: { kind: 'svg', svg: icon.svg, naturalWidth: icon.width, naturalHeight: icon.height }, tint: style.accent };
     return { items: [image, ...moveItems(label.items, 0, iconSize + style.size * 0.3)], fonts: label.fonts, height: iconSize + style.size * 0.3 + label.height };
   });
@@ -84,10 +85,10 @@ export function layoutCover(ctx: FlowContext, page: { width: number; height: num
   const pad = style.size * 1.2;
   const column = { x: frame.x + pad, width: frame.width - 2 * pad };
   const center = (extra: Partial<TextStyle>) => bodyText(ctx, { align: 'center', ...extra });
-  const title = setBalanced(escapeRich(game.title), center({ family: style.headingFont, weight: 'bold', size: style.size * 2.6, color: style.accent, lineHeight: 1.1 }), column, '/title', ctx, problems);
-  const subtitle = game.subtitle ? setBalanced(escapeRich(game.subtitle), center({ style: 'italic', size: style.size * 1.2 }), column, '/subtitle', ctx, problems) : undefined;
+  const title = setBalanced(game.title, center({ family: style.headingFont, weight: 'bold', size: style.size * 2.6, color: style.accent, lineHeight: 1.1 }), column, '/title', ctx, problems);
+  const subtitle = game.subtitle ? setBalanced(game.subtitle, center({ style: 'italic', size: style.size * 1.2 }), column, '/subtitle', ctx, problems) : undefined;
   const credits = [...game.credits.map((c) => captionsFor(game.lang).credit(c.role, c.name)), captionsFor(game.lang).iconsCredit];
-  const creditPart = setPart(credits.map(escapeRich).join('\n'), center({ size: style.size * 0.8, lineHeight: 1.25 }), column, '/credits', ctx, problems);
+  const creditPart = setPart(credits.join('\n'), center({ size: style.size * 0.8, lineHeight: 1.25 }), column, '/credits', ctx, problems);
   const gap = style.size * 1.2;
   const stack = [title, ornament(column, ctx), ...(subtitle ? [subtitle] : []), setFacts(column, ctx, problems)];
   const stackHeight = stack.reduce((h, p) => h + p.height, 0) + gap * (stack.length - 1);

@@ -2,7 +2,7 @@ import type { DisplayItem, DisplayList, FontFace } from '../../shared/display-li
 import { captionsFor } from './captions.js';
 import { FOLD_DRAWINGS } from './draw-folding.js';
 import { bodyText, type FlowContext } from './flow-context.js';
-import { escapeRich } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
 import { headingSize } from './page-style.js';
 import { setText } from './set-text.js';
 import { moveItems, stackSlices } from './slice.js';
@@ -25,7 +25,7 @@ export function layoutFolding(ctx: FlowContext, page: { width: number; height: n
     items.push(...moveItems(part.items, 0, dy));
     Object.assign(fonts, part.fonts);
   };
-  const title = stackSlices(setText(escapeRich(words.foldTitle), { column: { x: area.x, width: area.width }, font: bodyText(ctx, { family: style.headingFont, weight: 'bold', size: headingSize(style, 2), color: style.accent, align: 'center' }), line: 0 }, ctx));
+  const title = stackSlices(setText(literalSpans(words.foldTitle), { column: { x: area.x, width: area.width }, font: bodyText(ctx, { family: style.headingFont, weight: 'bold', size: headingSize(style, 2), color: style.accent, align: 'center' }), line: 0 }, ctx));
   place(title, area.y);
   const gridTop = area.y + title.height + style.size * 0.6;
   const cellWidth = area.width / 2;
@@ -40,9 +40,9 @@ export function layoutFolding(ctx: FlowContext, page: { width: number; height: n
     const drawing = { x: x + badge * 1.2, y: y + badge * 0.4, width: cellWidth - badge * 2.4, height: cellHeight * DRAWING_SHARE - badge * 0.4 };
     items.push(...draw(drawing, colors, shape));
     items.push({ type: 'ellipse', cx: x + badge, cy: y + badge, rx: badge, ry: badge, fill: style.accent });
-    const number = stackSlices(setText(String(i + 1), { column: { x, width: badge * 2 }, font: bodyText(ctx, { weight: 'bold', size: badge * 1.2, color: '#ffffff', align: 'center', lineHeight: 1 }), line: 0 }, ctx));
+    const number = stackSlices(setText(literalSpans(String(i + 1)), { column: { x, width: badge * 2 }, font: bodyText(ctx, { weight: 'bold', size: badge * 1.2, color: '#ffffff', align: 'center', lineHeight: 1 }), line: 0 }, ctx));
     place(number, y + badge - number.height / 2);
-    const caption = setText(escapeRich(words.foldSteps[i]!), { column: { x: x + 2, width: cellWidth - 4 }, font: bodyText(ctx, { size: style.size * 0.85, align: 'center', lineHeight: 1.15 }), line: 0 }, ctx);
+    const caption = setText(literalSpans(words.foldSteps[i]!), { column: { x: x + 2, width: cellWidth - 4 }, font: bodyText(ctx, { size: style.size * 0.85, align: 'center', lineHeight: 1.15 }), line: 0 }, ctx);
     place(stackSlices(caption), y + cellHeight * DRAWING_SHARE + style.size * 0.2);
   });
   return { width: page.width, height: page.height, bleed: 0, items, fonts };

@@ -66,7 +66,7 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
   }
   const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
 
-  const blocks = parseMarkdown(front.body, game.lang, (p) => report({ severity: 'warning', ...p }), game.narrowSpace);
+  const blocks = parseMarkdown(front.body, { typesetParts: game.typesetParts, report: (p) => report({ severity: 'warning', ...p }) });
   const shown = dropTitle(blocks, game.title);
   const slices = keepHeadingsWithText(setBlocks(shown, { x: 0, width: geometry.textWidth }, ctx));
   const flow = paginate(slices, geometry.textHeight);

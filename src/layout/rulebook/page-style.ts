@@ -2,6 +2,7 @@ import { resolveLength } from '../../shared/lengths.js';
 import type { ResolvedGame } from '../../resolve/model.js';
 import type { Hex } from '../../shared/display-list.js';
 import type { Imposition } from './types.js';
+import { resolveColor } from '../../shared/colors.js';
 
 export type FolioPosition = 'bottom-center' | 'bottom-outside' | 'top-center' | 'top-outside' | 'none';
 export const FOLIO_POSITIONS: readonly FolioPosition[] = ['bottom-center', 'bottom-outside', 'top-center', 'top-outside', 'none'];
@@ -56,7 +57,8 @@ const DEFAULTS: Record<Imposition, Omit<PageStyle, 'font' | 'headingFont' | 'ink
 /** The first palette colour with one of these names. */
 function pick(palette: Record<string, string>, names: readonly string[]): Hex | undefined {
   const name = names.find((n) => Object.hasOwn(palette, n));
-  return name === undefined ? undefined : palette[name]!.toLowerCase();
+  const color = name === undefined ? undefined : resolveColor(name, palette);
+  return color?.kind === 'color' ? color.hex : undefined;
 }
 
 export const INK_NAMES = ['ink', 'text', 'foreground', 'dark'] as const;

@@ -1,50 +1,29 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
-import { escapeRich, readInline, splitAtImages } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
+import { readInline, splitAtImages } from './inline-text.js';
 import { makeSidebar, takeSidebarTitle } from './read-sidebar.js';
 import { readTable } from './read-table.js';
-import { typeset } from '../../language/typeset.js';
-import { findLocaleRules, type SpaceKind } from '../../language/typography-rules.js';
 
 /**
  * markdown-it, because it is CommonMark-compliant, ships GFM tables, gives every block token
- * its source lines (`map`, for problems at `line:<n>`), has a typographer (curly quotes per
- * language, dashes, ellipses) and returns a flat token stream that is easy to turn into our
- * own blocks, with no HTML rendering in between.
+ * its source lines (`map`, for problems at `line:<n>`) and returns a flat token stream that is
+ * easy to turn into our own blocks, with no HTML rendering in between. Its typographer stays
+ * off: the text runs are set by the language's typography (typesetParts), as card text is.
  */
-const parsers = new Map<string, MarkdownIt>();
+const markdown = new MarkdownIt({ html: true, typographer: false, linkify: false });
 
-/** The space a rule of the locale puts in (see LocaleRules). */
-function spaceOf(kind: SpaceKind, narrow: string): string {
-  return kind === 'nbsp' ? '\u00A0' : kind === 'narrow' ? narrow : '';
-}
-
-/**
- * A parser for one language. Quotes come from the same locale rules as the cards' texts
- * (markdown-it pairs them across emphasis, which a text at a time cannot), and every text
- * is then set by the language's typography (src/language/typeset.ts, with its quotes left to
- * the parser): the rulebook and the cards follow one set of rules, "fr-CA" included.
- */
-function parserFor(lang: string, narrow: string): MarkdownIt {
-  const key = `${lang}\0${narrow}`;
-  let md = parsers.get(key);
-  if (!md) {
-    const rules = findLocaleRules(lang);
-    const q = rules.quotes ?? ['"', '"', "'", "'"];
-    const inside = spaceOf(rules.guillemets, narrow);
-    const quotes = [q[0] === '«' ? `«${inside}` : q[0], q[1] === '»' ? `${inside}»` : q[1], q[2], q[3]];
-    md = new MarkdownIt({ html: true, typographer: true, linkify: false, quotes });
-    md.core.ruler.push('language_typography', (state) => {
-      for (const token of state.tokens) {
-        for (const child of token.children ?? []) {
-          if (child.type === 'text') child.content = typeset(child.content, lang, { narrowSpace: narrow, rules: { quotes: undefined } });
-        }
-      }
+/** Sets the text runs of every inline token by the game's typography, each paragraph as one text. */
+function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
+  for (const token of tokens) {
+    const texts = (token.children ?? []).filter((child) => child.type === 'text');
+    if (texts.length === 0) continue;
+    const set = typesetParts(texts.map((t) => t.content));
+    texts.forEach((t, i) => {
+      t.content = set[i] ?? t.content;
     });
-    parsers.set(key, md);
   }
-  return md;
 }
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i;
@@ -111,8 +90,7 @@ export function readBlocks(c: Cursor, until?: string): Block[] {
         break;
       case 'fence':
       case 'code_block': {
-        const rich = token.content.replace(/\n$/, '').split('\n').map(escapeRich).join('\n');
-        blocks.push({ kind: 'paragraph', text: { rich, plain: token.content.trim() }, line });
+        blocks.push({ kind: 'paragraph', text: { spans: literalSpans(token.content.replace(/\n$/, '')), plain: token.content.trim() }, line });
         break;
       }
       case 'hr':
@@ -131,9 +109,17 @@ export function readBlocks(c: Cursor, until?: string): Block[] {
   return blocks;
 }
 
+export interface ParseOptions {
+  /** The game's typography for the text runs of one paragraph (ResolvedGame.typesetParts). */
+  typesetParts: (parts: readonly string[]) => string[];
+  report: (problem: MarkdownProblem) => void;
+}
+
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
-export function parseMarkdown(body: string, lang: string, report: (problem: MarkdownProblem) => void, narrowSpace = '\u00A0'): Block[] {
-  const cursor: Cursor = { tokens: parserFor(lang, narrowSpace).parse(body, {}), at: 0, report };
+export function parseMarkdown(body: string, options: ParseOptions): Block[] {
+  const tokens = markdown.parse(body, {});
+  typesetInlines(tokens, options.typesetParts);
+  const cursor: Cursor = { tokens, at: 0, report: options.report };
   return readBlocks(cursor);
 }
 

@@ -1,7 +1,7 @@
 import { parseLength, POINTS_PER_UNIT, pointsToMm } from '../../shared/lengths.js';
 import type { ResolvedGame } from '../../resolve/model.js';
 import { didYouMean } from '../../diagnostics/did-you-mean.js';
-import { lookupColor } from '../../shared/colors.js';
+import { resolveColor } from '../../shared/colors.js';
 import type { FrontMatter } from './front-matter.js';
 import { FOLIO_POSITIONS, POCKETMOD_MIN_MARGIN, type FolioPosition, type Margins, type PageStyle } from './page-style.js';
 import type { Imposition } from './types.js';
@@ -54,9 +54,8 @@ function readMargins(value: unknown, base: Margins, r: Reader): Margins {
 }
 
 function readColor(key: string, value: unknown, r: Reader): string | undefined {
-  const found = typeof value === 'string' ? lookupColor(value, r.game.palette) : { ok: false as const };
-  if (found.ok && found.hex !== undefined) return found.hex;
-  if (value === 'black' || value === 'white') return value === 'black' ? '#000000' : '#ffffff';
+  const color = typeof value === 'string' ? resolveColor(value, r.game.palette) : undefined;
+  if (color?.kind === 'color') return color.hex;
   r.report({ severity: 'error', code: 'unknown-color', message: `style.${key} must be "#rrggbb" or a palette name (${Object.keys(r.game.palette).join(', ') || 'the game has no palette'}), not ${JSON.stringify(value)}`, line: r.front.lineOf(['style', key]) });
   return undefined;
 }

@@ -11,7 +11,7 @@ import type { Slice } from './slice.js';
 
 function setHeading(block: Extract<Block, { kind: 'heading' }>, column: Column, ctx: FlowContext): Slice[] {
   const { style } = ctx;
-  const slices = setText(block.text.rich, {
+  const slices = setText(block.text.spans, {
     column,
     font: { ...bodyText(ctx), family: style.headingFont, weight: 'bold', size: headingSize(style, block.level), color: block.level <= 2 ? style.accent : style.ink, align: 'left', lineHeight: 1.15 },
     line: block.line,
@@ -34,7 +34,7 @@ function setBlock(block: Block, column: Column, ctx: FlowContext, depth: number)
     case 'heading':
       return setHeading(block, column, ctx);
     case 'paragraph':
-      return keepLinesTogether(setText(block.text.rich, { column, font: bodyText(ctx), line: block.line }, ctx));
+      return keepLinesTogether(setText(block.text.spans, { column, font: bodyText(ctx), line: block.line }, ctx));
     case 'list':
       return setList(block, column, ctx, depth);
     case 'table':

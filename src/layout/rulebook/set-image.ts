@@ -9,7 +9,7 @@ import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';
 import type { ImageSource } from '../../shared/display-list.js';
 import type { Block } from './blocks.js';
 import { bodyText, type Column, type FlowContext } from './flow-context.js';
-import { escapeRich } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
 import { setText } from './set-text.js';
 import type { Slice } from './slice.js';
 
@@ -92,7 +92,7 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
   }
   const size = ctx.style.size;
   const caption = block.caption
-    ? setText(escapeRich(block.caption), { column, font: bodyText(ctx, { style: 'italic', size: size * 0.9, align: 'center' }), line: block.line }, ctx)
+    ? setText(literalSpans(block.caption), { column, font: bodyText(ctx, { style: 'italic', size: size * 0.9, align: 'center' }), line: block.line }, ctx)
     : [];
   const captionHeight = caption.reduce((h, s) => h + s.height, 0) + (caption.length > 0 ? CAPTION_GAP * size : 0);
   const scale = Math.min(column.width / natural.width, (ctx.pageHeight - captionHeight) / natural.height);

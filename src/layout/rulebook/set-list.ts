@@ -1,6 +1,6 @@
 import type { Block } from './blocks.js';
 import { bodyText, type Column, type FlowContext } from './flow-context.js';
-import { escapeRich } from './inline-text.js';
+import { literalSpans } from '../../shared/rich-text.js';
 import { GAPS } from './page-style.js';
 import { setBlocks } from './set-blocks.js';
 import { setText } from './set-text.js';
@@ -54,7 +54,7 @@ export function setList(block: Extract<Block, { kind: 'list' }>, column: Column,
       const r = DOT_RADIUS * size;
       first.items.push({ type: 'ellipse', cx: markerColumn.x + markerColumn.width - r, cy: target - xHeight(ctx) / 2, rx: r, ry: r, fill: ctx.style.accent });
     } else {
-      const [marker] = setText(escapeRich(markers[i]!), { column: markerColumn, font: bodyText(ctx, { align: 'right', color: ctx.style.accent }), line: block.line }, ctx);
+      const [marker] = setText(literalSpans(markers[i]!), { column: markerColumn, font: bodyText(ctx, { align: 'right', color: ctx.style.accent }), line: block.line }, ctx);
       if (marker) first.items.push(...moveItems(marker.items, 0, target - (marker.baseline ?? 0)));
       if (marker) first.fonts = { ...first.fonts, ...marker.fonts };
     }

@@ -20,7 +20,7 @@ export function setSidebar(block: Extract<Block, { kind: 'sidebar' }>, column: C
   const inner: Column = { x: column.x + pad, width: column.width - 2 * pad };
   const frame: Frame = { x: column.x, width: column.width, pad, fill: style.shade, stroke: style.accent };
   const title = block.title
-    ? setText(block.title.rich, { column: inner, font: bodyText(ctx, { family: style.headingFont, weight: 'bold', color: style.accent, align: 'left', lineHeight: 1.15 }), line: block.line, kind: 'heading' }, ctx)
+    ? setText(block.title.spans, { column: inner, font: bodyText(ctx, { family: style.headingFont, weight: 'bold', color: style.accent, align: 'left', lineHeight: 1.15 }), line: block.line, kind: 'heading' }, ctx)
     : [];
   for (const slice of title) slice.keepWithNext = true;
   const body = setBlocks(block.blocks, inner, ctx, depth + 1);

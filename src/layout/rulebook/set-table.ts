@@ -1,4 +1,5 @@
 import type { DisplayItem, FontFace } from '../../shared/display-list.js';
+import { appendSpan, isBlank, type RichSpan } from '../../shared/rich-text.js';
 import { layoutText } from '../text/layout-text.js';
 import type { Block, CellAlign, Inline } from './blocks.js';
 import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';
@@ -12,17 +13,33 @@ type Table = Extract<Block, { kind: 'table' }>;
 const PAD_X = 0.35;
 const PAD_Y = 0.25;
 
-/** The width of rich text set on one line (its longest hard line). */
-function naturalWidth(rich: string, font: TextStyle, ctx: FlowContext): number {
-  if (rich.trim() === '') return 0;
-  const layout = layoutText({ text: rich, lang: ctx.game.lang, box: { x: 0, y: 0, width: 1e6, height: 1e6 }, family: font.family, weight: font.weight, style: font.style, size: font.size, color: font.color, fonts: ctx.game.fonts, icons: ctx.icons });
+/** The width of spans set on one line (their longest hard line). */
+function naturalWidth(spans: readonly RichSpan[], font: TextStyle, ctx: FlowContext): number {
+  if (isBlank(spans)) return 0;
+  const layout = layoutText({ text: spans, lang: ctx.game.lang, box: { x: 0, y: 0, width: 1e6, height: 1e6 }, family: font.family, weight: font.weight, style: font.style, size: font.size, color: font.color, fonts: ctx.game.fonts, icons: ctx.icons });
   return Math.max(0, ...layout.lines.map((l) => l.width));
 }
 
+/** The words of spans, each as spans in the cell's own style (emphasis aside), icons kept in their word. */
+function wordsOf(spans: readonly RichSpan[]): RichSpan[][] {
+  const words: RichSpan[][] = [[]];
+  const plain = { bold: false, italic: false };
+  for (const span of spans) {
+    if (span.kind === 'break') words.push([]);
+    else if (span.kind === 'icon') words[words.length - 1]!.push({ ...span, ...plain });
+    else {
+      span.text.split(/\s+/).forEach((piece, i) => {
+        if (i > 0) words.push([]);
+        appendSpan(words[words.length - 1]!, { kind: 'text', text: piece, ...plain });
+      });
+    }
+  }
+  return words;
+}
+
 /** The widest single word: a column never gets narrower than this if it can help it. */
-function longestWord(rich: string, font: TextStyle, ctx: FlowContext): number {
-  const words = rich.replace(/(?<!\\)\*+/g, '').split(/\s+/);
-  return Math.max(0, ...words.map((w) => naturalWidth(w, font, ctx)));
+function longestWord(spans: readonly RichSpan[], font: TextStyle, ctx: FlowContext): number {
+  return Math.max(0, ...wordsOf(spans).map((w) => naturalWidth(w, font, ctx)));
 }
 
 function setRow(cells: readonly Inline[], options: { widths: number[]; align: CellAlign[]; font: TextStyle; line: number; header: boolean }, column: Column, ctx: FlowContext): Slice {
@@ -35,7 +52,7 @@ function setRow(cells: readonly Inline[], options: { widths: number[]; align: Ce
   options.widths.forEach((width, i) => {
     const cell = cells[i];
     const box = { x: x + PAD_X * size, width: Math.max(1, width - 2 * PAD_X * size) };
-    const lines = cell ? setText(cell.rich, { column: box, font: { ...options.font, align: options.align[i] ?? 'left' }, line: options.line }, ctx) : [];
+    const lines = cell ? setText(cell.spans, { column: box, font: { ...options.font, align: options.align[i] ?? 'left' }, line: options.line }, ctx) : [];
     let y = PAD_Y * size;
     for (const line of lines) {
       items.push(...moveItems(line.items, 0, y));
@@ -61,8 +78,8 @@ export function setTable(block: Table, column: Column, ctx: FlowContext): Slice[
   const head = { ...body, family: ctx.style.headingFont, weight: 'bold' as const };
   const count = Math.max(block.header.length, ...block.rows.map((r) => r.length));
   const pad = 2 * PAD_X * ctx.style.size;
-  const measure = (f: (rich: string, font: TextStyle, ctx: FlowContext) => number) =>
-    Array.from({ length: count }, (_, i) => pad + Math.max(f(block.header[i]?.rich ?? '', head, ctx), ...block.rows.map((r) => f(r[i]?.rich ?? '', body, ctx))));
+  const measure = (f: (spans: readonly RichSpan[], font: TextStyle, ctx: FlowContext) => number) =>
+    Array.from({ length: count }, (_, i) => pad + Math.max(f(block.header[i]?.spans ?? [], head, ctx), ...block.rows.map((r) => f(r[i]?.spans ?? [], body, ctx))));
   const widths = fitColumns({ natural: measure(naturalWidth), minimum: measure(longestWord), width: column.width });
   const header = setRow(block.header, { widths, align: block.align, font: head, line: block.line, header: true }, column, ctx);
   const rows = block.rows.map((cells, r) => ({ ...setRow(cells, { widths, align: block.align, font: body, line: block.rowLines[r] ?? block.line, header: false }, column, ctx), repeatHeader: header }));

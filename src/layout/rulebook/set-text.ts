@@ -1,4 +1,5 @@
 import type { ImageItem, TextItem } from '../../shared/display-list.js';
+import { isBlank, type RichSpan } from '../../shared/rich-text.js';
 import { layoutText } from '../text/layout-text.js';
 import type { Column, FlowContext, TextStyle } from './flow-context.js';
 import { moveItems, type Slice } from './slice.js';
@@ -8,12 +9,12 @@ const UNBOUNDED = 1e6;
 const SAME = 1e-6;
 
 /**
- * Lays rich text out in a column with the card text engine (fontkit shaping, UAX #14 breaks,
+ * Lays spans out in a column with the card text engine (fontkit shaping, UAX #14 breaks,
  * hyphenation hook), then cuts the result into one slice per line, each `leading` high with
  * its runs and icons moved to the slice's top.
  */
-export function setText(text: string, options: { column: Column; font: TextStyle; line: number; kind?: Slice['kind'] }, ctx: FlowContext): Slice[] {
-  if (text.trim() === '') return [];
+export function setText(text: readonly RichSpan[], options: { column: Column; font: TextStyle; line: number; kind?: Slice['kind'] }, ctx: FlowContext): Slice[] {
+  if (isBlank(text)) return [];
   const { column, font } = options;
   const result = layoutText({
     text,

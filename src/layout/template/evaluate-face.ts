@@ -2,7 +2,7 @@ import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '
 import type { DisplayList, FontFace } from '../../shared/display-list.js';
 import type { IconResolver } from '../../shared/icons.js';
 import { bindingRoots } from './reads.js';
-import { resolveColor } from './colors.js';
+import { evaluateColor } from './evaluate-color.js';
 import type { FaceContext } from './context.js';
 import type { ImagePlace, LayoutProblem } from '../../shared/problem.js';
 import { evaluateElement } from './evaluate-template.js';
@@ -55,7 +55,7 @@ export function evaluateFace(request: FaceRequest): DisplayList {
     report: request.report,
   };
   const items = template.elements.flatMap(({ element, unit, file, pointer }) => evaluateElement(element, { ...base, unit, file, pointer }));
-  const background = resolveColor(template.background, { ...base, pointer: '' }, 'background');
+  const background = evaluateColor(template.background, { ...base, pointer: '' }, 'background');
   return {
     width: round(set.width),
     height: round(set.height),

@@ -2,7 +2,7 @@ import { resolveLength } from '../../shared/lengths.js';
 import type { EllipseElement, LineElement, PathElement, PolygonElement, RectElement } from '../../content/schema/template.js';
 import type { Static } from '@sinclair/typebox';
 import type { DisplayItem, Paint } from '../../shared/display-list.js';
-import { resolveColor } from './colors.js';
+import { evaluateColor } from './evaluate-color.js';
 import type { FaceContext } from './context.js';
 import { box, length, round, scaleThenTranslate } from './geometry.js';
 
@@ -21,8 +21,8 @@ function strokeWidth(value: number | string | undefined, ctx: FaceContext): numb
 
 export function paint(element: Rect | Ellipse | Polygon | PathEl, ctx: FaceContext): Paint {
   const out: Paint = {};
-  const fill = resolveColor(element.fill, ctx, 'fill');
-  const stroke = resolveColor(element.stroke, ctx, 'stroke');
+  const fill = evaluateColor(element.fill, ctx, 'fill');
+  const stroke = evaluateColor(element.stroke, ctx, 'stroke');
   if (fill) out.fill = fill;
   if (stroke) {
     out.stroke = stroke;
@@ -45,7 +45,7 @@ export function evaluateEllipse(element: Ellipse, ctx: FaceContext): DisplayItem
 }
 
 export function evaluateLine(element: Line, ctx: FaceContext): DisplayItem[] {
-  const stroke = resolveColor(element.stroke ?? 'black', ctx, 'stroke');
+  const stroke = evaluateColor(element.stroke ?? 'black', ctx, 'stroke');
   if (!stroke) return [];
   return [
     {

@@ -8,7 +8,7 @@ import { pointsToMm } from '../../shared/lengths.js';
 import type { DisplayItem } from '../../shared/display-list.js';
 import { layoutText } from '../text/layout-text.js';
 import { interpolate } from '../../shared/expressions/bindings.js';
-import { resolveColor } from './colors.js';
+import { evaluateColor } from './evaluate-color.js';
 import { placeOf, type FaceContext } from './context.js';
 import { box, type Box } from './geometry.js';
 
@@ -75,7 +75,7 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     style: element.style ?? 'normal',
     size,
     minSize: element.minSize,
-    color: resolveColor(element.color ?? 'black', ctx, 'color') ?? '#000000',
+    color: evaluateColor(element.color ?? 'black', ctx, 'color') ?? '#000000',
     align: element.align ?? 'left',
     valign: element.valign ?? 'top',
     lineHeight: element.lineHeight,

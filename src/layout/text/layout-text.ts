@@ -12,7 +12,7 @@ import type { TextLayout, TextProblem, TextRequest } from './types.js';
 const TOLERANCE = 1e-6;
 
 /**
- * Lays rich text out in a box with the real fonts: parses the markup, breaks lines (UAX #14,
+ * Lays rich text (markup or spans) out in a box with the real fonts: parses the markup, breaks lines (UAX #14,
  * optional hyphenation), shrinks the size down to `minSize` until the text fits, aligns the
  * lines and returns positioned glyph runs and icons for the display list.
  */
@@ -21,7 +21,7 @@ export function layoutText(request: TextRequest): TextLayout {
   const lineHeight = request.lineHeight ?? 1.2;
   const letterSpacing = request.letterSpacing ?? 0;
   const align = request.align ?? 'left';
-  const inline = resolveInlines(parseRichText(request.text), {
+  const inline = resolveInlines(typeof request.text === 'string' ? parseRichText(request.text) : request.text, {
     fonts: request.fonts,
     family: request.family,
     weight: request.weight ?? 'normal',

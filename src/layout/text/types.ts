@@ -1,6 +1,7 @@
 import type { DisplayItem, FontFace, Hex } from '../../shared/display-list.js';
 import type { FontRegistry, FontStyle, FontWeight } from '../../shared/fonts.js';
 import type { IconResolver } from '../../shared/icons.js';
+import type { RichSpan } from '../../shared/rich-text.js';
 import type { Hyphenate } from './split-word.js';
 
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
@@ -16,8 +17,8 @@ export interface TextBox {
 }
 
 export interface TextRequest {
-  /** Rich text: **bold**, *italic*, :icon:, newlines (see parseRichText). */
-  text: string;
+  /** Card markup (**bold**, *italic*, :icon:, newlines; see parseRichText), or spans already read. */
+  text: string | readonly RichSpan[];
   /** BCP 47 language of the text: case mapping and hyphenation. */
   lang: string;
   box: TextBox;

@@ -1,3 +1,4 @@
+import { valueAt } from '../json-pointer.js';
 /** The names a template can read: item, game, set, lang, and each repeat's entry. */
 export type Scope = Record<string, unknown>;
 
@@ -43,8 +44,7 @@ export function bindingPlace(
   for (const path of paths) {
     const pointer = pointerOf(path, pointers);
     if (pointer === undefined) continue;
-    let value: unknown = raw;
-    for (const step of pointer.split('/').slice(1)) value = (value as Record<string, unknown> | undefined)?.[step];
+    const value = valueAt(raw, pointer);
     const perLanguage = value !== null && typeof value === 'object' && !Array.isArray(value) && lang in value;
     return perLanguage ? `${pointer}/${lang}` : pointer;
   }

@@ -2,22 +2,46 @@ import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../src/layout/rulebook/blocks.js';
 import { splitFrontMatter } from '../../../src/layout/rulebook/front-matter.js';
 import { parseMarkdown, type MarkdownProblem } from '../../../src/layout/rulebook/parse-markdown.js';
+import { typesetParts } from '../../../src/language/typeset.js';
+import type { RichSpan } from '../../../src/shared/rich-text.js';
 
+/** Fonts without U+202F: the ordinary no-break space stands in for the narrow one. */
 function parse(markdown: string, lang = 'en') {
   const problems: MarkdownProblem[] = [];
-  return { blocks: parseMarkdown(markdown, lang, (p) => problems.push(p)), problems };
+  const blocks = parseMarkdown(markdown, { typesetParts: (parts) => typesetParts(parts, lang, { narrowSpace: '\u00A0' }), report: (p) => problems.push(p) });
+  return { blocks, problems };
 }
 
+const t = (text: string, bold = false, italic = false): RichSpan => ({ kind: 'text', text, bold, italic });
+const icon = (name: string, bold = false, italic = false): RichSpan => ({ kind: 'icon', name, bold, italic });
+
 describe('parseMarkdown: Markdown to blocks', () => {
-  it('turns emphasis into the rich-text syntax, escaping literal *, _, : and \\ but keeping :icons:', () => {
+  it('turns emphasis into styled spans, keeping literal *, _, : and \\ as written and :icons: as icons', () => {
     const { blocks } = parse('Some *em*, **strong** and ***both***; 2 \\* 3_4 at 10:30 :skull: C:\\dir `a*b`');
     expect(blocks).toEqual([
       {
         kind: 'paragraph',
         line: 1,
         text: {
-          rich: 'Some *em*, **strong** and ***both***; 2 \\* 3\\_4 at 10\\:30 :skull: C\\:\\\\dir a\\*b',
+          spans: [t('Some '), t('em', false, true), t(', '), t('strong', true), t(' and '), t('both', true, true), t('; 2 * 3_4 at 10:30 '), icon('skull'), t(' C:\\dir a*b')],
           plain: 'Some em, strong and both; 2 * 3_4 at 10:30 :skull: C:\\dir a*b',
+        },
+      },
+    ]);
+  });
+
+  it('builds spans straight from the tokens: what card markup would read as markup stays literal text', () => {
+    const { blocks } = parse('**Gold** *x* :coin: snake_case \\n back\\\\slash {{item.name}} a:b *open _one\nnext  \nline **:skull:**');
+    expect(blocks).toEqual([
+      {
+        kind: 'paragraph',
+        line: 1,
+        text: {
+          spans: [
+            t('Gold', true), t(' '), t('x', false, true), t(' '), icon('coin'),
+            t(' snake_case \\n back\\slash {{item.name}} a:b *open _one next'), { kind: 'break' }, t('line '), icon('skull', true),
+          ],
+          plain: 'Gold x :coin: snake_case \\n back\\slash {{item.name}} a:b *open _one next\nline :skull:',
         },
       },
     ]);
@@ -38,7 +62,7 @@ describe('parseMarkdown: Markdown to blocks', () => {
       kind: 'table',
       align: ['left', 'center'],
       header: [{ plain: 'Loot' }, { plain: 'Value' }],
-      rows: [[{ plain: 'Purse' }, { plain: '1' }], [{ plain: 'Crown' }, { rich: '**5**' }]],
+      rows: [[{ plain: 'Purse' }, { plain: '1' }], [{ plain: 'Crown' }, { spans: [t('5', true)] }]],
       rowLines: [3, 4],
       line: 1,
     });
@@ -47,20 +71,20 @@ describe('parseMarkdown: Markdown to blocks', () => {
   it('makes a block quote a sidebar, its strong first line the title', () => {
     const { blocks } = parse('> **Guild of Thieves Rule Number 1**\n> Never steal from the guild.\n\n> Just a note.\n\n> ### Titled\n> Body.');
     expect(blocks).toEqual([
-      { kind: 'sidebar', title: { rich: 'Guild of Thieves Rule Number 1', plain: 'Guild of Thieves Rule Number 1' }, blocks: [{ kind: 'paragraph', text: { rich: 'Never steal from the guild.', plain: 'Never steal from the guild.' }, line: 1 }], line: 1 },
-      { kind: 'sidebar', blocks: [{ kind: 'paragraph', text: { rich: 'Just a note.', plain: 'Just a note.' }, line: 4 }], line: 4 },
-      { kind: 'sidebar', title: { rich: 'Titled', plain: 'Titled' }, blocks: [{ kind: 'paragraph', text: { rich: 'Body.', plain: 'Body.' }, line: 7 }], line: 6 },
+      { kind: 'sidebar', title: { spans: [t('Guild of Thieves Rule Number 1')], plain: 'Guild of Thieves Rule Number 1' }, blocks: [{ kind: 'paragraph', text: { spans: [t('Never steal from the guild.')], plain: 'Never steal from the guild.' }, line: 1 }], line: 1 },
+      { kind: 'sidebar', blocks: [{ kind: 'paragraph', text: { spans: [t('Just a note.')], plain: 'Just a note.' }, line: 4 }], line: 4 },
+      { kind: 'sidebar', title: { spans: [t('Titled')], plain: 'Titled' }, blocks: [{ kind: 'paragraph', text: { spans: [t('Body.')], plain: 'Body.' }, line: 7 }], line: 6 },
     ]);
     // Strong words that do not make a whole line are no title.
-    expect(parse('> **Never** steal.').blocks[0]).toMatchObject({ kind: 'sidebar', blocks: [{ text: { rich: '**Never** steal.' } }] });
+    expect(parse('> **Never** steal.').blocks[0]).toMatchObject({ kind: 'sidebar', blocks: [{ text: { spans: [t('Never', true), t(' steal.')] } }] });
   });
 
   it('takes images out of paragraphs, with their title as caption', () => {
     const { blocks } = parse('Before ![A map](art/map.png "The quarter") after.\n\n![](art/flame.svg)');
     expect(blocks).toEqual([
-      { kind: 'paragraph', text: { rich: 'Before', plain: 'Before' }, line: 1 },
+      { kind: 'paragraph', text: { spans: [t('Before')], plain: 'Before' }, line: 1 },
       { kind: 'image', src: 'art/map.png', alt: 'A map', caption: 'The quarter', line: 1 },
-      { kind: 'paragraph', text: { rich: 'after.', plain: 'after.' }, line: 1 },
+      { kind: 'paragraph', text: { spans: [t('after.')], plain: 'after.' }, line: 1 },
       { kind: 'image', src: 'art/flame.svg', alt: '', caption: '', line: 3 },
     ]);
   });
@@ -92,23 +116,5 @@ describe('splitFrontMatter', () => {
     expect(front.problems).toEqual([{ code: 'yaml-syntax', message: expect.stringContaining('not valid YAML'), line: expect.any(Number) }]);
     expect(front.problems[0]!.line).toBeGreaterThanOrEqual(2);
     expect(splitFrontMatter('# Rules\n---\n')).toMatchObject({ data: {}, body: '# Rules\n---\n', problems: [] });
-  });
-});
-
-describe('one typography for cards and rulebooks', () => {
-  const textOf = (blocks: ReturnType<typeof parseMarkdown>) => JSON.stringify(blocks);
-  it('sets a French paragraph as the cards set the same text, Canadian French included', async () => {
-    const { typeset } = await import('../../../src/language/typeset.js');
-    const source = 'Attention : le dragon rugit ! « Fuyez » ; dit-il.';
-    for (const lang of ['fr', 'fr-CA']) {
-      const blocks = parseMarkdown(source, lang, () => {}, '\u202F');
-      expect(textOf(blocks)).toContain(JSON.stringify(typeset(source, lang, { narrowSpace: '\u202F' })).slice(1, -1));
-    }
-    const canadian = textOf(parseMarkdown(source, 'fr-CA', () => {}, '\u202F'));
-    expect(canadian).toContain('rugit !');
-    expect(canadian).toContain('«\u00A0Fuyez\u00A0»');
-    const french = textOf(parseMarkdown(source, 'fr', () => {}, '\u202F'));
-    expect(french).toContain('rugit\u202F!');
-    expect(french).toContain('«\u202FFuyez\u202F»');
   });
 });
