@@ -133,6 +133,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const game = resolveGame(loaded, lang);
   const add = (file: OutputFile) => folder.add(file);
   const exported: ExportSet[] = [];
+  // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
+  const componentPngs = new Map<DisplayList, string>();
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
     const faces = layoutSet(game, set, report, images, options.cache);
@@ -149,13 +151,18 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
       continue;
     }
     await buildComponents(game, set, faces, options, add);
+    for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
     exported.push({ set, faces });
   }
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
-  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache) }, exportOptions);
+  const written = (list: DisplayList) => {
+    const file = componentPngs.get(list);
+    return file === undefined ? undefined : folder.read(file);
+  };
+  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, exportOptions);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,

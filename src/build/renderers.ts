@@ -34,10 +34,13 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
  * cache, where the build just put it), or, when an export asks for more pixels across the trim
  * than `dpi` gives, the face rendered again at the lowest dpi that has them.
  */
-export function facePictures(dpi: number, cache?: BuildCache): PictureFace {
-  return (face, trim) => {
+export function facePictures(dpi: number, cache?: BuildCache, written?: (list: DisplayList) => Buffer | undefined): PictureFace {
+  return async (face, trim) => {
     const needed = 72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height);
-    return needed > dpi ? pngOf(face.list, Math.ceil(needed), cache, 'export-picture') : pngOf(face.list, dpi, cache);
+    if (needed > dpi) return pngOf(face.list, Math.ceil(needed), cache, 'export-picture');
+    // The component PNG this build wrote already: read back, never drawn a second time (with or without the cache).
+    const png = written?.(face.list);
+    return png ? { png, ...pixelSize(face.list, dpi) } : pngOf(face.list, dpi, cache);
   };
 }
 
