@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +28,23 @@ export async function runCli(argv: string[], cwd: string = ROOT): Promise<CliRes
 
 export function tempDir(prefix = 'pocketpress-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Every file under `dir` (hidden ones too unless `skipHidden`) with the SHA-256 of its bytes,
+ * by path relative to `dir`; `keep` picks files by that path. Empty when `dir` does not exist.
+ */
+export function hashTree(dir: string, options: { skipHidden?: boolean; keep?: (relative: string) => boolean } = {}): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (options.skipHidden && e.name.startsWith('.')) continue;
+      const p = path.join(d, e.name);
+      const relative = path.relative(dir, p);
+      if (e.isDirectory()) walk(p);
+      else if (!options.keep || options.keep(relative)) files[relative] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return files;
 }

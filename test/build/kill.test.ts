@@ -1,30 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT, tempDir } from '../helpers.js';
+import { FIXTURES, hashTree, ROOT, tempDir } from '../helpers.js';
 
 const BIN = path.join(ROOT, 'bin', 'pocketpress.js');
-
-/** Every file under `dir` (hidden ones included) with the hash of its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else files[path.relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return files;
-}
 
 /** The game × language folders of an output, without the cache. */
 function outputs(out: string): Record<string, Record<string, string>> {
   const result: Record<string, Record<string, string>> = {};
-  for (const lang of ['en', 'fr']) result[lang] = snapshot(path.join(out, 'full-game', lang));
+  for (const lang of ['en', 'fr']) result[lang] = hashTree(path.join(out, 'full-game', lang));
   return result;
 }
 

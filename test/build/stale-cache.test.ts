@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { VERSION } from '../../src/cli/main.js';
-import { FIXTURES, ROOT, tempDir } from '../helpers.js';
+import { FIXTURES, hashTree, ROOT, tempDir } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
 const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
@@ -15,19 +14,7 @@ const TTS = 'https://example.org/pnp';
 const options = (out: string): BuildCommandOptions => ({ out, format: 'text', dpi: 72, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, quiet: true, ttsBaseUrl: TTS });
 
 /** Every file of the build (the cache left out) with the hash of its bytes. */
-function outputs(out: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else files[path.relative(out, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-    }
-  };
-  walk(out);
-  return files;
-}
+const outputs = (out: string) => hashTree(out, { skipHidden: true });
 
 /** A fresh process, no cache: what every build must give. */
 function referenceBuild(game: string): Record<string, string> {

@@ -1,10 +1,10 @@
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers.js';
+import { FIXTURES, hashTree, runCli, tempDir } from '../helpers.js';
 
 /** An item as one row: every leaf under its field path (`hours.1.label.en`). */
 function flatten(value: unknown, prefix: string, row: Record<string, unknown>): void {
@@ -47,18 +47,8 @@ function gameWithSheets(format: 'csv' | 'xlsx' | 'ods'): string {
   return game;
 }
 
-function pngs(out: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.png') && p.includes(`${path.sep}png${path.sep}`)) files[path.relative(out, p)] = readFileSync(p).toString('base64');
-    }
-  };
-  walk(out);
-  return files;
-}
+/** The component PNGs of a build, by path, with the hash of their bytes. */
+const pngs = (out: string) => hashTree(out, { keep: (relative) => relative.endsWith('.png') && relative.includes(`${path.sep}png${path.sep}`) });
 
 describe('items in a spreadsheet', () => {
   it.each(['csv', 'xlsx', 'ods'] as const)('%s: the same cards and tiles as the same items in YAML, byte for byte', async (format) => {
