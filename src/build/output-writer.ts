@@ -75,8 +75,8 @@ export function recoverOutput(out: string): void {
     rmSync(journal, { force: true });
   }
   for (const name of readdirSync(out)) {
-    const match = new RegExp(`^\\${STAGING_PREFIX}(\\d+)-`).exec(name);
-    if (match && !processAlive(Number(match[1]))) removeQuietly(path.join(out, name));
+    const match = new RegExp(`^(?:\\${STAGING_PREFIX}(\\d+)-|\\${JOURNAL_PREFIX}(\\d+)\\.json\\.tmp$)`).exec(name);
+    if (match && !processAlive(Number(match[1] ?? match[2]))) removeQuietly(path.join(out, name));
   }
 }
 
@@ -174,8 +174,10 @@ export class OutputWriter {
         const manifest = { game: f.game, lang: f.lang, generator, files: entries };
         writeFileSync(path.join(f.folder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
       }
-      writeFileSync(`${journal}.tmp`, JSON.stringify({ swaps }));
-      renameSync(`${journal}.tmp`, journal);
+      // Written whole inside the staging folder first (which every abort removes), then moved into out/.
+      const draft = path.join(this.staging, 'commit.json');
+      writeFileSync(draft, JSON.stringify({ swaps }));
+      renameSync(draft, journal);
       for (const swap of swaps) {
         mkdirSync(path.dirname(swap.to), { recursive: true });
         if (existsSync(swap.to)) renameSync(swap.to, swap.old);

@@ -26,6 +26,11 @@ function build(game: string, out: string, kill?: { signal: NodeJS.Signals; when:
     const child = spawn(process.execPath, [BIN, 'build', game, '--out', out, '--dpi', '72', '--no-cache'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let sent = false;
+    // A kill meant for the start is sent as soon as the process exists, before it has printed anything.
+    if (kill && kill.when('')) {
+      sent = true;
+      setTimeout(() => child.kill(kill.signal), kill.delayMs);
+    }
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
       if (kill && !sent && kill.when(stderr)) {
@@ -63,8 +68,8 @@ describe('a build killed at any moment', () => {
 
     const kills: { signal: NodeJS.Signals; when: (stderr: string) => boolean; delayMs: number }[] = [];
     for (const signal of ['SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGINT'] as NodeJS.Signals[]) {
-      // As it starts, while it builds the first language, and after it printed its last progress line (the commit is near).
-      kills.push({ signal, when: () => true, delayMs: Math.floor(Math.random() * 1500) });
+      // As it starts (a build of this game takes well over 300 ms), while it builds the first language, and after it printed its last progress line (the commit is near).
+      kills.push({ signal, when: () => true, delayMs: Math.floor(Math.random() * 300) });
       kills.push({ signal, when: (s) => s.includes('[1/2]'), delayMs: Math.floor(Math.random() * 300) });
       kills.push({ signal, when: (s) => s.includes('[2/2]'), delayMs: Math.floor(Math.random() * 20) });
     }

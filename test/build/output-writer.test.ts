@@ -60,6 +60,15 @@ describe('a commit killed at any instant', () => {
     expect(readdirSync(out).sort()).toEqual(['g']);
   });
 
+  it('removes a half-written journal a dead build left', () => {
+    const out = tempDir();
+    writeVersion(path.join(out, 'g', 'en'), 'old');
+    writeFileSync(path.join(out, `.commit-${deadPid()}.json.tmp`), '{"swa');
+    recoverOutput(out);
+    expect(readdirSync(out)).toEqual(['g']);
+    expect(versionAt(path.join(out, 'g', 'en'))).toBe('old');
+  });
+
   it('leaves the staging folder and journal of a build that is still running', () => {
     const out = tempDir();
     mkdirSync(path.join(out, `.staging-${process.pid}-1`));
