@@ -8,6 +8,7 @@ import { diagnosticAt } from './source.js';
 import { toPointer } from '../shared/json-pointer.js';
 import { compileItemsValidator, coreValidators, fieldSchemaProblems } from './validators.js';
 import { isSheetSpec, loadSheetItems, type SheetSource } from './sheets/load-sheet-items.js';
+import { expandItems, type ExpandSpec } from './expand-items.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -111,7 +112,28 @@ export function checkSetFile(loaded: LoadedYaml, ctx: MarkContext): SetFileCheck
     sheet = loadSheetItems(data['items'], { gameDir: ctx.gameDir, fields, languages: ctx.languages, report, specAt: (code, message) => at('/items', code, message) });
     if (sheet) data['items'] = sheet.items;
   }
-  const itemReport = sheet ? (d: Diagnostic) => report(sheet!.relocate(d)) : report;
+  const located = sheet ? (d: Diagnostic) => report(sheet!.relocate(d)) : report;
+  // An expansion (a deck of 52 from one row): what is found about a made item points at the item it was made from, or at the expansion for its values.
+  let sourceOf: number[] | undefined;
+  const expand = asRecord(data['expand']) as ExpandSpec | undefined;
+  if (expand && valid && Array.isArray(data['items'])) {
+    const expanded = expandItems(data['items'] as Record<string, unknown>[], expand);
+    if ('tooMany' in expanded) at('/expand', 'out-of-range', expanded.tooMany);
+    else {
+      data['items'] = expanded.items;
+      sourceOf = expanded.sourceOf;
+    }
+  }
+  const itemReport = sourceOf
+    ? (d: Diagnostic) => {
+        const match = d.path ? /^\/items\/(\d+)(\/.*)?$/.exec(d.path) : null;
+        if (!match) return located(d);
+        const rest = match[2] ?? '';
+        const field = rest.split('/')[1] ?? '';
+        const pointer = Object.hasOwn(expand!, field) ? `/expand/${field}` : `/items/${sourceOf![Number(match[1])]}${rest}`;
+        located(diagnosticAt(loaded.file, loaded.doc, { code: d.code, message: d.message, severity: d.severity, pointer }));
+      }
+    : located;
   const itemAt = (pointer: string, code: string, message: string) => itemReport(diagnosticAt(loaded.file, loaded.doc, { code, message, pointer }));
   if (fields) {
     const properties = asRecord(fields['properties']) ?? {};

@@ -80,6 +80,19 @@ export const SetSchema = Type.Object(
     ),
     front: Id,
     back: Type.Optional(Id),
+    expand: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_-]*$' }),
+        Type.Union([
+          Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 1, description: 'the values, e.g. [hearts, spades, clubs, diamonds]' }),
+          Type.String({ pattern: '^\\s*-?\\d+\\s*\\.\\.\\s*-?\\d+\\s*$', description: 'a range of whole numbers, e.g. "1..13"' }),
+        ]),
+        {
+          description:
+            'one item per combination of these values for each item written: {suit: [hearts, spades], rank: "1..13"} makes 26 items of each, with those fields set and the values added to the id (card-hearts-1)',
+        },
+      ),
+    ),
     fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), {
       description:
         'the JSON Schema (draft 2020-12) of the fields every item of this set has, besides id and count; "#/$defs/text", "#/$defs/length", "#/$defs/color" and "#/$defs/asset" are predefined',
