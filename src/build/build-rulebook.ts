@@ -16,18 +16,14 @@ import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
 import type { OutputFile } from '../shared/output-file.js';
+import { rulebookSource } from '../content/rulebook-source.js';
+
 
 const hyphenate = createHyphenate();
 
 export interface RulebookBuild {
   files: OutputFile[];
   sections: RulebookSection[];
-}
-
-/** The Markdown file of a language: as named in game.yaml, else rules/<lang>.md. */
-export function rulebookSource(loaded: LoadedGame, lang: string): string {
-  const written = loaded.data?.rulebook?.sources?.[lang] ?? `rules/${lang}.md`;
-  return path.resolve(loaded.dir, written);
 }
 
 async function pngs(prefix: string, lists: DisplayList[], options: SheetOptions, facts: OutputFile['entry']): Promise<OutputFile[]> {

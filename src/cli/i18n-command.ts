@@ -31,7 +31,7 @@ export function i18nStatusCommand(dir: string, options: I18nOptions & { format: 
   const counts = countStatuses(loadTexts(dir, options, io), options.lang ? [options.lang] : undefined);
   if (options.lang && counts.length === 0) throw new UsageError(`no game here is translated into "${options.lang}"`);
   io.stdout(options.format === 'json' ? formatStatusJson(counts) : formatStatusTable(counts));
-  return options.strict && counts.some((c) => c.missing > 0 || c.stale > 0) ? EXIT.contentErrors : EXIT.ok;
+  return options.strict && counts.some((c) => c.missing > 0 || c.stale > 0 || c.changed > 0) ? EXIT.contentErrors : EXIT.ok;
 }
 
 /** `i18n export [dir] --lang fr`: one row per text, for a translator, on stdout. */

@@ -25,7 +25,7 @@ export function describeImport(result: ImportResult, options: { cwd: string; dry
   return { stdout: lines.join('') + summary, stderr };
 }
 
-/** One line per game: `<game>  <lang>  <n> current (<m> were stale)  <lock file>`. */
+/** One line per game: `<game>  <lang>  <n> current (<m> were stale)[, <k> rulebook paragraphs]  <lock file>`. */
 export function describeMarks(results: readonly MarkResult[], cwd: string): string {
-  return results.map((r) => `${r.game}  ${r.lang}  ${r.marked} current (${r.wereStale} were stale)  ${shown(cwd, r.file)}\n`).join('');
+  return results.map((r) => `${r.game}  ${r.lang}  ${r.marked} current (${r.wereStale} were stale)${r.paragraphs > 0 ? `, ${plural(r.paragraphs, 'rulebook paragraph')}` : ''}  ${shown(cwd, r.file)}\n`).join('');
 }

@@ -55,7 +55,7 @@ function updateLocks(written: readonly PlannedText[]): string[] {
     const { texts, lang } = group[0]!;
     const lock = readLock(texts.game.dir, lang, texts.sourceLanguage);
     for (const p of group) lock.hashes.set(p.entry.key, hashText(p.sourceSeen));
-    return writeLock(texts.game.dir, lang, { source: texts.sourceLanguage, hashes: lock.hashes });
+    return writeLock(texts.game.dir, lang, { source: texts.sourceLanguage, hashes: lock.hashes, paragraphs: lock.paragraphs });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { GameTexts, TextEntry } from './collect-texts.js';
 import { hashText, readLock, type Lock } from './lock-file.js';
 import type { TextStatus } from './option-values.js';
+import { readRulebookParagraphs, type RulebookParagraph } from './rulebook-paragraphs.js';
 
 export { TEXT_STATUSES, type TextStatus } from './option-values.js';
 
@@ -50,6 +51,25 @@ export interface StatusCounts {
   missing: number;
   stale: number;
   same: number;
+  /** Paragraphs (headings, paragraphs, list items, tables) of the source-language rulebook. */
+  paragraphs: number;
+  /** Of those, the ones to translate again: new or changed since the translated rulebook was marked current (all of them when it is missing). */
+  changed: number;
+  /** Where they are in the source rulebook. */
+  changedParagraphs: { file: string; line: number; text: string }[];
+}
+
+/**
+ * The source rulebook's paragraphs that the `lang` rulebook does not yet follow: every one when
+ * the translated file is missing, else those whose text is not among the ones the lock recorded
+ * at the last `mark-current` (none before the first).
+ */
+export function changedParagraphs(texts: GameTexts, lang: string, lock: Lock): { file: string; total: number; changed: RulebookParagraph[] } | undefined {
+  const source = readRulebookParagraphs(texts.game, texts.sourceLanguage);
+  if (!source) return undefined;
+  const translated = readRulebookParagraphs(texts.game, lang);
+  const changed = !translated ? source.paragraphs : lock.paragraphs ? source.paragraphs.filter((p) => !lock.paragraphs!.has(p.hash)) : [];
+  return { file: source.file, total: source.paragraphs.length, changed };
 }
 
 /** How many texts of each status, per game and target language. */
@@ -58,9 +78,23 @@ export function countStatuses(all: readonly GameTexts[], languages?: readonly st
   for (const texts of all) {
     for (const lang of texts.languages) {
       if (lang === texts.sourceLanguage || (languages && !languages.includes(lang))) continue;
-      const rows = describeTexts(texts, lang);
+      const lock = readLock(texts.game.dir, lang, texts.sourceLanguage);
+      const rows = describeTexts(texts, lang, lock);
       const count = (s: TextStatus) => rows.filter((r) => r.status === s).length;
-      counts.push({ game: texts.id, lang, texts: rows.length, translated: count('translated'), missing: count('missing'), stale: count('stale'), same: count('same') });
+      const rulebook = changedParagraphs(texts, lang, lock);
+      const changed = (rulebook?.changed ?? []).map((p) => ({ file: rulebook!.file, line: p.line, text: p.text }));
+      counts.push({
+        game: texts.id,
+        lang,
+        texts: rows.length,
+        translated: count('translated'),
+        missing: count('missing'),
+        stale: count('stale'),
+        same: count('same'),
+        paragraphs: rulebook?.total ?? 0,
+        changed: changed.length,
+        changedParagraphs: changed,
+      });
     }
   }
   return counts;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findYamlNode } from '../../src/content/find-yaml-node.js';
 import { valueAt } from '../../src/shared/json-pointer.js';
 import { applyTextEdits, EditError } from '../../src/translate/edit-yaml.js';
-import { splitFrontMatter } from '../../src/layout/rulebook/front-matter.js';
+import { splitFrontMatter } from '../../src/content/front-matter.js';
 
 const SOURCE = 'base: &b {en: Hi, fr: Salut}\nitems:\n  - id: oil\n    name: *b\n  - id: "a/b"\n    tags: [x, y]\n';
 

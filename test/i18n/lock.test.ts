@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18nExportCommand, i18nImportCommand, i18nMarkCurrentCommand } from '../../src/cli/i18n-command.js';
+import { i18nExportCommand, i18nImportCommand, i18nMarkCurrentCommand, i18nStatusCommand } from '../../src/cli/i18n-command.js';
 import { checkContent } from '../../src/content/check-content.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { collectTexts } from '../../src/translate/collect-texts.js';
@@ -16,7 +16,7 @@ describe('the translation lock', () => {
     const cards = path.join(game, 'sets', 'cards.yaml');
     const io = captureIo(path.dirname(game));
     expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, io)).toBe(0);
-    expect(io.out()).toBe('full-game  fr  16 current (0 were stale)  full-game/i18n/fr.lock.yaml\n');
+    expect(io.out()).toBe('full-game  fr  16 current (0 were stale), 2 rulebook paragraphs  full-game/i18n/fr.lock.yaml\n');
     const lock = read(path.join(game, 'i18n', 'fr.lock.yaml'));
     expect(lock).toMatch(/^# For each fr text, a hash of the en text/);
     expect(lock).toContain('source: en\ntexts:\n  game.yaml#/credits/0/role: ');
@@ -33,6 +33,46 @@ describe('the translation lock', () => {
     expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, again)).toBe(0);
     expect(again.out()).toContain('16 current (1 were stale)');
     expect(statusOf(game)).toMatchObject({ translated: 16, stale: 0, missing: 0 });
+  });
+
+  it('tracks the rulebook by paragraph: a changed or new source paragraph is listed with its line until marked current', () => {
+    const game = copyFullGame();
+    const en = path.join(game, 'rules', 'rules-en.md');
+    const fr = path.join(game, 'rules', 'rules-fr.md');
+    writeFileSync(en, '---\nstyle: {size: 9}\n---\n# Lantern Keepers\n\nKeep the light.\n\n- Draw a card.\n- Light a lantern\n  before dawn.\n\n<!-- pagebreak -->\n\n| Hour | Card |\n| --- | --- |\n| 1 | Wick |\n');
+    const io = captureIo(path.dirname(game));
+    expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, io)).toBe(0);
+    expect(io.out()).toContain('16 current (0 were stale), 5 rulebook paragraphs');
+    expect(read(path.join(game, 'i18n', 'fr.lock.yaml'))).toMatch(/\nrulebook:\n(  - [0-9a-f]{16}\n){5}$/);
+    expect(statusOf(game)).toMatchObject({ paragraphs: 5, changed: 0, changedParagraphs: [] });
+
+    // A list item reworded across two lines, and a new paragraph: both listed at their lines, nothing else.
+    writeFileSync(en, read(en).replace('- Light a lantern\n  before dawn.', '- Light a lantern\n  before the dawn.').replace('Keep the light.\n', 'Keep the light.\n\nThe night is long.\n'));
+    expect(statusOf(game)).toMatchObject({
+      paragraphs: 6,
+      changed: 2,
+      changedParagraphs: [
+        { file: 'rules/rules-en.md', line: 8, text: 'The night is long.' },
+        { file: 'rules/rules-en.md', line: 11, text: 'Light a lantern before the dawn.' },
+      ],
+    });
+    const status = captureIo(path.dirname(game));
+    expect(i18nStatusCommand(game, { format: 'text', strict: true }, status)).toBe(1);
+    expect(status.out()).toContain('rulebook paragraphs to translate again:\nfull-game  fr  rules/rules-en.md:8  The night is long.\nfull-game  fr  rules/rules-en.md:11  Light a lantern before the dawn.\n');
+
+    // An import of card texts keeps what the lock knows of the rulebook.
+    const csv = path.join(path.dirname(game), 'fr.csv');
+    const exported = captureIo(path.dirname(game));
+    i18nExportCommand(game, { lang: 'fr', format: 'csv' }, exported);
+    writeFileSync(csv, exported.out());
+    expect(i18nImportCommand(csv, game, {}, captureIo(path.dirname(game)))).toBe(0);
+    expect(statusOf(game)).toMatchObject({ changed: 2 });
+
+    expect(i18nMarkCurrentCommand(game, { lang: 'fr' }, captureIo(path.dirname(game)))).toBe(0);
+    expect(statusOf(game)).toMatchObject({ paragraphs: 6, changed: 0 });
+    // Without the French file, every paragraph is to translate.
+    unlinkSync(fr);
+    expect(statusOf(game)).toMatchObject({ paragraphs: 6, changed: 6 });
   });
 
   it('an import from an older export is refused; with --force it writes the text but keeps it stale', () => {

@@ -147,21 +147,21 @@ describe('i18n status', () => {
 
   it('counts missing texts, and stale ones once a source text changes after import', () => {
     expect(status()).toBe(
-      'game       lang  texts  translated  missing  stale  same\n' +
-        'full-game  fr       17          16        0      0     1\n',
+      'game       lang  texts  translated  missing  stale  same  paragraphs  changed\n' +
+        'full-game  fr       17          16        0      0     1           2        0\n',
     );
     writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Oil}'));
-    expect(status()).toContain('full-game  fr       17          15        1      0     1\n');
+    expect(status()).toContain('full-game  fr       17          15        1      0     1           2        0\n');
 
     const rows = exportCsv();
     expect(rowOf(rows, '/items/@oil/name')?.slice(5)).toEqual(['Oil', '', 'missing']);
     setTarget(rows, '/items/@oil/name', 'Huile');
     expect(importCsv(rows).code).toBe(0);
     expect(read(path.join(game, 'i18n', 'fr.lock.yaml'))).toMatch(/sets\/cards\.yaml#\/items\/@oil\/name: [0-9a-f]{16}/);
-    expect(status()).toContain('full-game  fr       17          16        0      0     1\n');
+    expect(status()).toContain('full-game  fr       17          16        0      0     1           2        0\n');
 
     writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Lamp oil, fr: Huile}'));
-    expect(status()).toContain('full-game  fr       17          15        0      1     1\n');
+    expect(status()).toContain('full-game  fr       17          15        0      1     1           2        0\n');
     const stale = rowOf(exportCsv(), '/items/@oil/name');
     expect(stale?.slice(5)).toEqual(['Lamp oil', 'Huile', 'stale']);
   });
@@ -170,6 +170,6 @@ describe('i18n status', () => {
     writeFileSync(cards, read(cards).replace('{en: Oil, fr: Huile}', '{en: Oil}'));
     const io = captureIo(path.dirname(game));
     expect(i18nStatusCommand(game, { format: 'json', strict: true }, io)).toBe(1);
-    expect(JSON.parse(io.out())).toEqual({ languages: [{ game: 'full-game', lang: 'fr', texts: 17, translated: 15, missing: 1, stale: 0, same: 1 }] });
+    expect(JSON.parse(io.out())).toEqual({ languages: [{ game: 'full-game', lang: 'fr', texts: 17, translated: 15, missing: 1, stale: 0, same: 1, paragraphs: 2, changed: 0, changedParagraphs: [] }] });
   });
 });

@@ -7,7 +7,7 @@ import { checkLength } from './check-length.js';
 import { collectSections } from './collect-sections.js';
 import { composePage } from './compose-page.js';
 import type { FlowContext, FlowProblem } from './flow-context.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter } from '../../content/front-matter.js';
 import { layoutCover } from './layout-cover.js';
 import { layoutFolding } from './layout-folding.js';
 import { pageGeometry } from './page-geometry.js';

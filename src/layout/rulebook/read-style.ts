@@ -2,7 +2,7 @@ import { parseLength, POINTS_PER_UNIT, pointsToMm } from '../../shared/lengths.j
 import type { ResolvedGame } from '../../resolve/model.js';
 import { didYouMean } from '../../diagnostics/did-you-mean.js';
 import { resolveColor } from '../../shared/colors.js';
-import type { FrontMatter } from './front-matter.js';
+import type { FrontMatter } from '../../content/front-matter.js';
 import { FOLIO_POSITIONS, POCKETMOD_MIN_MARGIN, type FolioPosition, type Margins, type PageStyle } from './page-style.js';
 import type { Imposition } from './types.js';
 

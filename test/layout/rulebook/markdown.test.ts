@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../src/layout/rulebook/blocks.js';
-import { splitFrontMatter } from '../../../src/layout/rulebook/front-matter.js';
+import { splitFrontMatter } from '../../../src/content/front-matter.js';
 import { parseMarkdown, type MarkdownProblem } from '../../../src/layout/rulebook/parse-markdown.js';
 import { typesetParts } from '../../../src/language/typeset.js';
 import type { RichSpan } from '../../../src/shared/rich-text.js';

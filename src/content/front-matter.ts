@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { findYamlNode } from '../../content/find-yaml-node.js';
+import { findYamlNode } from './find-yaml-node.js';
 
 export interface FrontMatter {
   /** The parsed map; empty when there is none or it cannot be read. */
