@@ -51,9 +51,9 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
   const markdown = readFileSync(file, 'utf8');
   const maxPages = imposition === 'pocketmod' ? 8 * (rulebook.sheets ?? 1) : undefined;
   const make = () =>
-    layoutRulebook({ game, markdown, file, page, imposition, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
+    layoutRulebook({ game, markdown, file, page, imposition, cover: rulebook.cover, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
   const cache = options.cache;
-  const parts = { markdown, file, page, imposition, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
+  const parts = { markdown, file, page, imposition, cover: rulebook.cover ?? true, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
   const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, assets: cache.assetsOf(game.dir) }), make) : make();
   return { ...layout, imposition };
 }

@@ -39,6 +39,12 @@ export const Rulebook = Type.Object(
     ),
     template: Type.Optional(Id),
     sheets: Type.Optional(Type.Integer({ minimum: 1, description: 'how many PocketMod sheets the rules may fill' })),
+    cover: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'page 1 is a cover made from game.yaml (title, subtitle, players, time, age, credits), and a first "# H1" that repeats the title is left out, as the cover shows it; false starts with the rules on page 1, every heading kept',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'the rulebook: its Markdown sources and how it is printed' },
 );

@@ -23,7 +23,7 @@ const PAGES_PER_SHEET = 8;
 const MIN_TEXT_AREA = resolveLength('20mm');
 const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toLocaleLowerCase() === b.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
 
-/** The blocks to draw: a first `# H1` that repeats the game's title is left out (the cover shows it). */
+/** The blocks to draw under a cover: a first `# H1` that repeats the game's title is left out (the cover shows it). */
 function dropTitle(blocks: Block[], title: string): Block[] {
   const first = blocks[0];
   return first?.kind === 'heading' && first.level === 1 && same(first.text.plain, title) ? blocks.slice(1) : blocks;
@@ -37,7 +37,8 @@ function addFoldingPage(pages: DisplayList[], folding: DisplayList): DisplayList
 }
 
 /**
- * A game's rulebook Markdown as pages in reading order: the cover from the game, the rules
+ * A game's rulebook Markdown as pages in reading order: the cover from the game (unless
+ * `rulebook.cover: false`), the rules
  * flowed and paginated (headings kept with what follows, no widows or orphans, tables split
  * between rows with their header repeated, sidebars boxed, images fitted), a folio on every
  * page but the cover, and for a PocketMod the folding steps on the back cover.
@@ -67,13 +68,20 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
   const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
 
   const blocks = parseMarkdown(front.body, { typesetParts: game.typesetParts, report: (p) => report({ severity: 'warning', ...p }) });
-  const shown = dropTitle(blocks, game.title);
+  const withCover = request.cover !== false;
+  const shown = withCover ? dropTitle(blocks, game.title) : blocks;
+  /** The page number of the first page of rules. */
+  const first = withCover ? 2 : 1;
   const slices = keepHeadingsWithText(setBlocks(shown, { x: 0, width: geometry.textWidth }, ctx));
   const flow = paginate(slices, geometry.textHeight);
 
-  const cover = layoutCover(ctx, request.page);
-  problems.push(...cover.problems);
-  let pages = [cover.page, ...flow.map((page, i) => composePage(page, { number: i + 2, geometry, title: game.title }, ctx))];
+  const rules = flow.map((page, i) => composePage(page, { number: i + first, geometry, title: game.title }, ctx));
+  let pages = rules;
+  if (withCover) {
+    const cover = layoutCover(ctx, request.page);
+    problems.push(...cover.problems);
+    pages = [cover.page, ...rules];
+  }
   const needed = pages.length + (request.imposition === 'pocketmod' ? 1 : 0);
   if (request.imposition === 'pocketmod') pages = addFoldingPage(pages, layoutFolding(ctx, request.page));
   const tooLong = checkLength({ needed, maxPages: request.maxPages, imposition: request.imposition, style });
@@ -81,7 +89,7 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
 
   const firstPage = new Map<Block, number>();
   flow.forEach((page, i) => {
-    for (const { slice } of page.placed) if (slice.block && !firstPage.has(slice.block)) firstPage.set(slice.block, i + 2);
+    for (const { slice } of page.placed) if (slice.block && !firstPage.has(slice.block)) firstPage.set(slice.block, i + first);
   });
   const sections = collectSections(blocks, (block) => firstPage.get(block), game.title);
   return { pages, problems, sections };

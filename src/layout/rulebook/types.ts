@@ -17,6 +17,8 @@ export interface RulebookRequest {
   /** Page size in points. */
   page: { width: number; height: number };
   imposition: Imposition;
+  /** Whether page 1 is the cover made from game.yaml (the default), a first H1 repeating the title then left out. */
+  cover?: boolean;
   /** The most pages the rules may take (8 × sheets for a PocketMod); no limit when absent. */
   maxPages?: number;
   icons: IconResolver;

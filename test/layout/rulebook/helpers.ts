@@ -37,6 +37,7 @@ export function rulebook(options: Partial<RulebookRequest> & { lang?: string } =
     file,
     page: options.page ?? POCKETMOD,
     imposition: options.imposition ?? 'pocketmod',
+    cover: options.cover,
     maxPages: options.maxPages,
     icons: options.icons ?? createIconResolver({ gameDir: g.dir, aliases: g.icons }),
     hyphenate: options.hyphenate,

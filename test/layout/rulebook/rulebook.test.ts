@@ -46,6 +46,19 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
+  it('with cover: false, starts with the rules on page 1, keeps the # H1 and numbers pages from 1', () => {
+    const plain = rulebook({ imposition: 'pages', page: A5, cover: false });
+    expect(plain.problems.map((p) => p.code)).toEqual(['low-resolution']);
+    const withCover = rulebook({ imposition: 'pages', page: A5 });
+    expect(plain.pages).toHaveLength(withCover.pages.length - 1);
+    const firstLines = linesOf(plain.pages[0]!).map((l) => l.text);
+    expect(firstLines[0]).toBe('Guild of Thieves');
+    expect(firstLines).not.toContain('Design: Ada Example');
+    expect(firstLines.at(-1)).toBe('1');
+    expect(linesOf(withCover.pages[1]!).map((l) => l.text)[0]).not.toBe('Guild of Thieves');
+    expect(plain.sections.find((s) => s.title === 'Setup')?.page).toBe(withCover.sections.find((s) => s.title === 'Setup')!.page - 1);
+  });
+
   it('draws a folio on every page but the cover, the blanks and the folding page: centred, at the bottom, with its number', () => {
     en.pages.forEach((page, i) => {
       const last = linesOf(page).at(-1);
