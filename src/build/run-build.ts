@@ -30,6 +30,8 @@ export interface BuildRequest extends CheckRequest {
   ttsBaseUrl?: string;
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
+  /** Games (by id) checked but not built, their folders in `out` left as they are: the preview builds the game on screen first, then the others. */
+  skipGames?: readonly string[];
   /** Told before the first game and after each game × language is built. */
   onProgress?: (event: BuildProgress) => void;
   /** Aborting drops the staging folder at once and stops the build: `out` keeps what it had. */
@@ -102,7 +104,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   });
   if (fails(check.diagnostics, { strict: request.strict })) return result(false, check.diagnostics);
 
-  const jobs = jobsOf(check.games, request.languages);
+  const skipped = (game: LoadedGame) => request.skipGames?.includes(game.data!.id) === true;
+  const jobs = jobsOf(check.games, request.languages).filter((j) => !skipped(j.game));
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
   const writer = new OutputWriter(request.out);
   writer.prepare(outputs);

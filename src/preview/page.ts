@@ -222,9 +222,14 @@ async function refresh() {
   }
 }
 
+// The server builds the game on screen first.
+const sendFocus = () => fetch('/api/focus?game=' + encodeURIComponent(filters.game), { cache: 'no-store' }).catch(() => {});
+sendFocus();
+
 for (const key of ['game', 'lang', 'set']) {
   $('f-' + key).addEventListener('change', () => {
     filters[key] = $('f-' + key).value;
+    if (key === 'game') sendFocus();
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     history.replaceState(null, '', '#' + params.toString());
@@ -240,6 +245,7 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closeZoom(
 const events = new EventSource('/events');
 events.addEventListener('hello', refresh);
 events.addEventListener('built', refresh);
+events.addEventListener('ready', refresh);
 events.addEventListener('building', (e) => { if (data.build) { data.build = JSON.parse(e.data); renderStatus(); } });
 events.addEventListener('progress', (e) => { if (data.build) { data.build = JSON.parse(e.data); renderStatus(); } });
 events.onerror = () => { $('status').className = ''; $('status').textContent = 'reconnecting…'; };

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { runBuild, type BuildRequest } from '../build/run-build.js';
+import { runBuild, type BuildRequest, type BuildResult } from '../build/run-build.js';
 import { watchContent } from '../build/watch-content.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../shared/errors.js';
 import { isAllowedHost, resolveServedPath } from './paths.js';
 import { PREVIEW_PAGE } from './page.js';
@@ -51,6 +51,10 @@ export interface BuildState {
   finishedAt: string | null;
   seconds: number | null;
   changed: string[];
+  /** The game the page shows (its game filter): built first, before the other games. */
+  focus: string | null;
+  /** The games built so far by the build under way (the focus first); empty between builds. */
+  ready: string[];
 }
 
 export interface PreviewHandle {
@@ -145,6 +149,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     finishedAt: null,
     seconds: null,
     changed: [],
+    focus: null,
+    ready: [],
   };
   const clients = new Set<http.ServerResponse>();
   const broadcast = (event: string) => {
@@ -162,18 +168,47 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     state.progress = { done: 0, total: 0, current: null };
     broadcast('building');
     const started = Date.now();
+    state.ready = [];
+    // The game on screen first, written as soon as it is built; then the others.
+    const focus = state.focus && (!options.game || options.game.length > 1) && (!options.game || options.game.includes(state.focus)) ? state.focus : null;
+    const phases: Partial<BuildRequest>[] = focus ? [{ games: [focus] }, { skipGames: [focus] }] : [{}];
+    const diagnostics: Diagnostic[] = [];
+    let before = 0;
     try {
-      const result = await runBuild({
-        ...request,
-        onProgress: (event) => {
-          state.progress = event.type === 'start' ? { done: 0, total: event.total, current: null } : { done: event.done, total: event.total, current: `${event.game}/${event.lang}` };
-          broadcast('progress');
-        },
-      });
-      state.ok = result.written;
-      state.diagnostics = result.diagnostics.map(relative);
-      state.errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-      state.warnings = result.diagnostics.length - state.errors;
+      let written = true;
+      for (const [index, phase] of phases.entries()) {
+        const offset = before;
+        const run = (games: Partial<BuildRequest>) =>
+          runBuild({
+            ...request,
+            ...games,
+            onProgress: (event) => {
+              state.progress = event.type === 'start' ? { done: offset, total: offset + event.total, current: null } : { done: offset + event.done, total: offset + event.total, current: `${event.game}/${event.lang}` };
+              if (event.type === 'start' && index === 0) before = event.total;
+              broadcast('progress');
+            },
+          });
+        let result: BuildResult;
+        try {
+          result = await run(phase);
+        } catch (error) {
+          // A game on screen that is no longer there (renamed, removed): build them all at once.
+          if (!(error instanceof UsageError) || phases.length === 1) throw error;
+          state.focus = null;
+          result = await run({});
+          phases.length = 1;
+        }
+        written &&= result.written;
+        diagnostics.push(...result.diagnostics);
+        if (index === 0 && phases.length > 1) {
+          state.ready = result.written ? [focus!] : [];
+          broadcast('ready');
+        }
+      }
+      state.ok = written;
+      state.diagnostics = sortDiagnostics(dedupeDiagnostics(diagnostics)).map(relative);
+      state.errors = state.diagnostics.filter((d) => d.severity === 'error').length;
+      state.warnings = state.diagnostics.length - state.errors;
     } catch (error) {
       state.ok = false;
       state.diagnostics = [{ severity: 'error', code: 'build-failed', message: (error as Error).message }];
@@ -206,6 +241,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
         'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'",
       });
       return void res.end(req.method === 'HEAD' ? undefined : PREVIEW_PAGE);
+    }
+    if (pathname === '/api/focus') {
+      // The page says which game it shows; the next builds start with it.
+      const game = new URLSearchParams(rawUrl.split('?')[1] ?? '').get('game') ?? '';
+      state.focus = /^[a-z0-9][a-z0-9_-]{0,99}$/.test(game) ? game : null;
+      return send(res, 200, JSON.stringify({ focus: state.focus }), 'application/json; charset=utf-8');
     }
     if (pathname === '/api/state') {
       return send(res, 200, JSON.stringify({ build: state, outputs: listOutputs(out, options) }), 'application/json; charset=utf-8');
