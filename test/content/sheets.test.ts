@@ -64,6 +64,36 @@ describe('items in a spreadsheet', () => {
     expect(pngs(sheetOut)).toEqual(expected);
   }, 120_000);
 
+  it('reads workbooks saved by LibreOffice, formulas as the values it computed: the same cards and tiles as in YAML', async () => {
+    const saved = path.join(FIXTURES, 'sheets', 'libreoffice');
+    // The fixtures are LibreOffice's own files (its name in their metadata), not the library's.
+    expect(XLSX.read(readFileSync(path.join(saved, 'cards.xlsx')), { bookProps: true }).Props?.Application).toMatch(/^LibreOffice\//);
+    for (const ods of ['cards.ods', 'tiles.ods']) {
+      const meta = XLSX.CFB.find(XLSX.CFB.read(readFileSync(path.join(saved, ods)), { type: 'buffer' }), 'meta.xml');
+      expect(Buffer.from(meta!.content as Uint8Array).toString('utf8')).toMatch(/<meta:generator>LibreOffice\//);
+    }
+    const cells = XLSX.read(readFileSync(path.join(saved, 'cards.xlsx'))).Sheets['Items']!;
+    expect([cells['B2'], cells['C3']]).toEqual([expect.objectContaining({ f: '6/2', v: 3 }), expect.objectContaining({ f: '"O"&"il"', v: 'Oil' })]);
+
+    const yamlOut = tempDir();
+    expect((await runCli(['build', path.join(FIXTURES, 'valid', 'full-game'), '--out', yamlOut, '--dpi', '50'])).code).toBe(0);
+    for (const cards of ['cards.xlsx', 'cards.ods']) {
+      const game = path.join(tempDir('pocketpress-libreoffice-'), 'full-game');
+      cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+      for (const [name, file] of [['cards', cards], ['tiles', 'tiles.ods']] as const) {
+        cpSync(path.join(saved, file), path.join(game, 'sets', file));
+        const setFile = path.join(game, 'sets', `${name}.yaml`);
+        const text = readFileSync(setFile, 'utf8');
+        writeFileSync(setFile, text.slice(0, text.indexOf('\nitems:')) + `\nitems: sets/${file}\n`);
+      }
+      const check = await runCli(['validate', game, '--strict', '--format', 'json']);
+      expect(JSON.parse(check.stdout)).toEqual({ diagnostics: [], errors: 0, warnings: 0 });
+      const out = tempDir();
+      expect((await runCli(['build', game, '--out', out, '--dpi', '50'])).code).toBe(0);
+      expect(pngs(out)).toEqual(pngs(yamlOut));
+    }
+  }, 180_000);
+
   it('points at the cell: sheet and cell in a workbook, line and column in a CSV', async () => {
     const game = gameWithSheets('xlsx');
     const book = XLSX.read(readFileSync(path.join(game, 'sets', 'cards.xlsx')));
