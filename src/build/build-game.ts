@@ -92,9 +92,8 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Each face as a PNG, and all of them one per page in a print-shop PDF. */
-async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
-  // Each PNG is written as soon as it is made: a set of thousands of cards is never held in memory.
+/** Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held in memory. */
+async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
   await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
     const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache);
     add({
@@ -114,6 +113,10 @@ async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face
       },
     });
   });
+}
+
+/** Every face one per page in a print-shop PDF. */
+async function buildComponentPdf(game: ResolvedGame, set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
   const shared = faces.find((f) => f.item === undefined);
   const pages = faces.filter((f) => f.item !== undefined).flatMap((f) => (shared && !f.back ? [f.list, shared.list] : [f.list]));
   const author = game.credits.map((c) => c.name).join(', ');
@@ -135,6 +138,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const exported: ExportSet[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
+  // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs; all of them are in before the exports read them back.
+  const drawing: Promise<void>[] = [];
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
     const faces = layoutSet(game, set, report, images, options.cache);
@@ -150,13 +155,17 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
       });
       continue;
     }
-    await buildComponents(game, set, faces, options, add);
+    const pngs = buildComponentPngs(set, faces, options, add);
+    pngs.catch(() => {}); // awaited below, with the others
+    drawing.push(pngs);
+    await buildComponentPdf(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
     exported.push({ set, faces });
   }
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
+  await Promise.all(drawing);
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
   const written = (list: DisplayList) => {
     const file = componentPngs.get(list);

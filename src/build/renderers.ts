@@ -1,6 +1,7 @@
 import type { DisplayList } from '../shared/display-list.js';
 import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { pixelSize, renderPng } from '../render/png/render-png.js';
+import { pixelSize } from '../render/png/render-png.js';
+import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache } from './cache.js';
 import type { PictureFace } from '../shared/face.js';
 
@@ -12,13 +13,14 @@ export interface PdfMeta {
 }
 
 /**
- * A display list as PNG, from the cache when the same list (and files) was rendered before.
+ * A display list as PNG (drawn by the process's pool of PNG workers), from the cache when the
+ * same list (and files) was rendered before.
  * `kind` names the cache's shelf: "png" for the component PNGs, another for pictures made for
  * some other use (counted apart in the build's statistics).
  */
 export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, kind = 'png'): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
-  if (!cache) return renderPng(list, { dpi });
-  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await renderPng(list, { dpi })).png);
+  if (!cache) return pngPool().render(list, dpi);
+  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await pngPool().render(list, dpi)).png);
   return { png, ...pixelSize(list, dpi) };
 }
 

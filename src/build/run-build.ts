@@ -11,6 +11,7 @@ import { BuildCache, type CacheStats } from './cache.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
 import { problemsToDiagnostics } from './problems.js';
+import { pngPool } from '../render/png/png-pool.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -30,6 +31,8 @@ export interface BuildRequest extends CheckRequest {
   ttsBaseUrl?: string;
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
+  /** Worker threads that draw PNGs (default: every core but one, at most 4); 0 draws them on this thread. */
+  pngWorkers?: number;
   /** Games (by id) checked but not built, their folders in `out` left as they are: the preview builds the game on screen first, then the others. */
   skipGames?: readonly string[];
   /** Told before the first game and after each game × language is built. */
@@ -109,6 +112,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
   const writer = new OutputWriter(request.out);
   writer.prepare(outputs);
+  pngPool(request.pngWorkers);
   const cache = new BuildCache(request.cache === false ? undefined : path.join(request.out, '.cache'), toolFingerprint(request.version));
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   const onAbort = () => writer.abort();

@@ -23,6 +23,8 @@ export interface BuildCommandOptions {
   ttsBaseUrl?: string;
   /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
   cache?: boolean;
+  /** PNG worker threads (default: the cores but one, at most 4). */
+  jobs?: number;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
   tty?: boolean;
   /** More warnings than this fail the build. */
@@ -76,6 +78,7 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     sheetPng: options.sheetPng,
     ttsBaseUrl: options.ttsBaseUrl,
     cache: options.cache,
+    pngWorkers: options.jobs,
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { MAX_PNG_WORKERS } from '../shared/budgets.js';
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { resolveLength } from '../shared/lengths.js';
@@ -40,6 +41,12 @@ function offset(value: string): { x: number; y: number } {
 function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 2400) throw new InvalidArgumentError(`expected a whole number from 1 to 2400, found "${value}"`);
+  return n;
+}
+
+function workerCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_PNG_WORKERS) throw new InvalidArgumentError(`expected a whole number from 0 to ${MAX_PNG_WORKERS}, found "${value}"`);
   return n;
 }
 
@@ -105,6 +112,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
+    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
       const settings = await readProject(io, cliOptions.format);
       const options = applyProject(build, cliOptions, settings);

@@ -40,3 +40,6 @@ export type Budget = keyof typeof BUDGETS;
 export function formatBudget(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
+
+/** The most worker threads that draw PNGs, whatever the machine: each holds its own Skia, fonts and decoded images (some 100 MB). */
+export const MAX_PNG_WORKERS = 4;

@@ -1,0 +1,124 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DisplayList } from '../../shared/display-list.js';
+import { MAX_PNG_WORKERS } from '../../shared/budgets.js';
+import { PACKAGE_ROOT } from '../../shared/game-paths.js';
+import type { PngReply, PngRequest } from './png-worker.js';
+import { renderPng, type RenderedPng } from './render-png.js';
+
+/** Requests a worker holds at once: one drawn while the previous one is encoded on sharp's threads. */
+const PER_WORKER = 2;
+
+/** Worker threads by default: every core but the one that lays out and writes PDFs, at most MAX_PNG_WORKERS. */
+export function defaultPngWorkers(): number {
+  return Math.max(1, Math.min(MAX_PNG_WORKERS, os.availableParallelism() - 1));
+}
+
+/**
+ * The worker's file: beside this one once compiled; from the sources (tests, scripts), the
+ * compiled copy in dist/, which the CLI and the test set-up keep up to date.
+ */
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? path.join(PACKAGE_ROOT, 'dist', 'render', 'png', 'png-worker.js') : path.join(path.dirname(here), 'png-worker.js');
+}
+
+interface Task {
+  id: number;
+  list: DisplayList;
+  dpi: number;
+  resolve: (png: RenderedPng) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  tasks: Map<number, Task>;
+}
+
+/**
+ * Draws PNGs on worker threads, so that Skia's drawing (synchronous, the larger part of a
+ * build's time) runs beside the layout and PDF writing of the main thread. Requests wait in a
+ * queue while every worker holds PER_WORKER; idle workers do not keep the process alive.
+ * With 0 workers, everything is drawn on the calling thread.
+ */
+export class PngPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private next = 0;
+  private closed = false;
+
+  constructor(readonly size: number) {}
+
+  render(list: DisplayList, dpi: number): Promise<RenderedPng> {
+    if (this.size === 0 || this.closed) return renderPng(list, { dpi });
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.next++, list, dpi, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.filter((s) => s.tasks.size < PER_WORKER).sort((a, b) => a.tasks.size - b.tasks.size)[0];
+      if (!slot && this.slots.length < this.size) slot = this.start();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      slot.tasks.set(task.id, task);
+      slot.worker.ref();
+      slot.worker.postMessage({ id: task.id, list: task.list, dpi: task.dpi } satisfies PngRequest);
+    }
+  }
+
+  private start(): Slot {
+    const worker = new Worker(workerFile());
+    const slot: Slot = { worker, tasks: new Map() };
+    worker.on('message', (reply: PngReply) => {
+      const task = slot.tasks.get(reply.id);
+      if (!task) return;
+      slot.tasks.delete(reply.id);
+      if (slot.tasks.size === 0) worker.unref();
+      if ('error' in reply) task.reject(new Error(reply.error));
+      else task.resolve({ png: Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength), widthPx: reply.widthPx, heightPx: reply.heightPx });
+      this.pump();
+    });
+    const fail = (error: Error) => {
+      // A worker that died takes its requests with it; the others go on, and a new one starts for the queue.
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      for (const task of slot.tasks.values()) task.reject(error);
+      slot.tasks.clear();
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.slots.includes(slot)) fail(new Error(`a PNG worker stopped (exit ${code})`));
+    });
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Stops the workers; requests still waiting are drawn on the calling thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const waiting = this.queue.splice(0);
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+    for (const s of slots) for (const task of s.tasks.values()) waiting.push(task);
+    for (const task of waiting) renderPng(task.list, { dpi: task.dpi }).then(task.resolve, task.reject);
+  }
+}
+
+let shared: PngPool | undefined;
+
+/** The process's pool, made on first use with `size` workers (defaultPngWorkers() unless said). */
+export function pngPool(size?: number): PngPool {
+  const wanted = size ?? shared?.size ?? defaultPngWorkers();
+  if (!shared || shared.size !== wanted) {
+    void shared?.close();
+    shared = new PngPool(wanted);
+  }
+  return shared;
+}
