@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { BUDGETS } from '../shared/budgets.js';
 import { pointsToMm } from '../shared/lengths.js';
 import type { LoadedGame } from '../content/model.js';
@@ -7,10 +6,11 @@ import type { DisplayList } from '../shared/display-list.js';
 import type { ImagePlace, LayoutProblem } from '../shared/problem.js';
 import { evaluateFace, gameScope, templateReadsItem } from '../layout/template/evaluate-face.js';
 import { createIconResolver } from '../shared/icons.js';
-import { pixelSize } from '../render/png/render-png.js';
+import { pixelSize } from '../render/png/pixel-size.js';
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
-import { componentPngPath, exportGame, type ExportSet } from '../export/index.js';
+import type { ExportSet } from '../export/index.js';
+import { componentPngPath } from '../export/face-paths.js';
 import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
@@ -80,7 +80,10 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
   let ok = true;
   for (const [file, place] of images) {
     // Decoded once, streamed into a thumbnail (not held whole), and never past the pixel budget the header was checked against.
-    const decode = () => sharp(file, { limitInputPixels: BUDGETS.imagePixels }).resize(8, 8, { fit: 'fill' }).raw().toBuffer().then(() => true, () => false);
+    const decode = async () => {
+      const { default: sharp } = await import('sharp');
+      return sharp(file, { limitInputPixels: BUDGETS.imagePixels }).resize(8, 8, { fit: 'fill' }).raw().toBuffer().then(() => true, () => false);
+    };
     const readable = cache ? await cache.jsonAsync('image-check', cache.key('image-check', cache.hashFile(file)), decode) : await decode();
     if (!readable) {
       ok = false;
@@ -171,7 +174,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     const file = componentPngs.get(list);
     return file === undefined ? undefined : folder.read(file);
   };
-  const make = () => exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, exportOptions);
+  // The exports (and the image code they need) are loaded only when they are made again.
+  const make = async () => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, exportOptions);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,

@@ -1,6 +1,5 @@
 import type { DisplayList } from '../shared/display-list.js';
-import { renderComponentPdf } from '../render/pdf/render-component-pdf.js';
-import { pixelSize } from '../render/png/render-png.js';
+import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache } from './cache.js';
 import type { PictureFace } from '../shared/face.js';
@@ -27,8 +26,10 @@ export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, 
 /** Display lists as a PDF, one per page, from the cache when nothing changed. */
 export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCache): Promise<Buffer> {
   const options = { ...meta, creationDate: meta.creationDate?.toISOString() };
-  if (!cache) return renderComponentPdf(lists, meta);
-  return cache.bytes('pdf', cache.listKey('pdf', lists, options), () => renderComponentPdf(lists, meta));
+  // pdfkit and fontkit are loaded only when a PDF is made: a build that finds everything in the cache starts faster.
+  const make = async () => (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, meta);
+  if (!cache) return make();
+  return cache.bytes('pdf', cache.listKey('pdf', lists, options), make);
 }
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DuplexMode, PaperName } from '../shared/print-options.js';
-import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
+import { defaultCreationDate } from '../render/pdf/creation-date.js';
 import { UsageError } from '../shared/errors.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import { buildGame } from './build-game.js';

@@ -5,7 +5,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { dedupeDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { checkGame } from './check-game.js';
-import { discoverGames } from './discover.js';
+import { loadYaml } from './load-yaml.js';
+import { checkFileAccess } from '../shared/file-access.js';
+import { discoverGames, GAME_FILE } from './discover.js';
 import type { ContentCheck, LoadedGame } from './model.js';
 import { diagnosticAt } from './source.js';
 
@@ -22,6 +24,15 @@ function gameId(game: LoadedGame): string {
   return typeof id === 'string' ? id : path.basename(game.dir);
 }
 
+/** The id a game folder's game.yaml gives (its folder name when it gives none or cannot be read), read through the file rules. */
+function idInGameFile(gameDir: string): string {
+  const file = path.join(gameDir, GAME_FILE);
+  const access = checkFileAccess(file, [gameDir], GAME_FILE);
+  const data = access.ok ? (loadYaml(file).data as Record<string, unknown> | undefined) : undefined;
+  const id = data?.['id'];
+  return typeof id === 'string' ? id : path.basename(gameDir);
+}
+
 /** Loads and checks every game under `dir`. Throws UsageError when there is nothing to check. */
 export function checkContent(dir: string, options: CheckContentOptions = {}): ContentCheck {
   if (!existsSync(dir)) throw new UsageError(`there is no folder ${dir}`);
@@ -30,45 +41,35 @@ export function checkContent(dir: string, options: CheckContentOptions = {}): Co
   if (discovery.games.length === 0) {
     throw new UsageError(`no game found in ${dir}: a game is a folder with a game.yaml (try "pocketpress init ${path.join(dir, 'my-game')}")`);
   }
-  let checked = discovery.games.map((gameDir) => {
+  // Every game's id, from its game.yaml alone: --game picks among them, and a duplicate id is
+  // found among all games, so that picking one cannot hide a clash; only picked games are checked.
+  const heads = discovery.games.map((gameDir) => ({ dir: gameDir, id: idInGameFile(gameDir) }));
+  const wanted = options.games ?? [];
+  if (wanted.length > 0) {
+    const ids = heads.flatMap((h) => [h.id, path.basename(h.dir)]);
+    for (const w of wanted) {
+      if (!ids.includes(w)) {
+        throw new UsageError(`no game "${w}" in ${dir}${didYouMean(w, ids)} (the games are: ${[...new Set(heads.map((h) => h.id))].join(', ')})`);
+      }
+    }
+  }
+  const picked = wanted.length === 0 ? heads : heads.filter((h) => wanted.includes(h.id) || wanted.includes(path.basename(h.dir)));
+  const checked = picked.map(({ dir: gameDir }) => {
     const diagnostics: Diagnostic[] = [];
     const game = checkGame(gameDir, { languages: options.languages, report: (d) => diagnostics.push(d) });
     return { game, diagnostics };
   });
-  // Duplicate ids are found among all games, so that picking one with --game cannot hide a clash.
-  const byId = new Map<string, LoadedGame>();
   for (const entry of checked) {
     const id = gameId(entry.game);
-    const other = byId.get(id);
-    if (other) {
-      entry.diagnostics.push(
-        diagnosticAt(entry.game.source.file, entry.game.source.doc, {
-          code: 'duplicate-id',
-          message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), other.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
-          pointer: '/id',
-        }),
-      );
-      const first = checked.find((c) => c.game === other)!;
-      if (!first.diagnostics.some((d) => d.code === 'duplicate-id' && d.file === other.source.file.path)) {
-        first.diagnostics.push(
-          diagnosticAt(other.source.file, other.source.doc, {
-            code: 'duplicate-id',
-            message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), entry.game.source.file.path).split(path.sep).join('/')}; game ids must be unique`,
-            pointer: '/id',
-          }),
-        );
-      }
-    } else byId.set(id, entry.game);
-  }
-  const wanted = options.games ?? [];
-  if (wanted.length > 0) {
-    const ids = checked.flatMap(({ game }) => [gameId(game), path.basename(game.dir)]);
-    for (const w of wanted) {
-      if (!ids.includes(w)) {
-        throw new UsageError(`no game "${w}" in ${dir}${didYouMean(w, ids)} (the games are: ${[...new Set(checked.map(({ game }) => gameId(game)))].join(', ')})`);
-      }
-    }
-    checked = checked.filter(({ game }) => wanted.includes(gameId(game)) || wanted.includes(path.basename(game.dir)));
+    const other = heads.find((h) => h.dir !== entry.game.dir && h.id === id);
+    if (!other) continue;
+    entry.diagnostics.push(
+      diagnosticAt(entry.game.source.file, entry.game.source.doc, {
+        code: 'duplicate-id',
+        message: `the game id "${id}" is also used by ${path.relative(path.resolve(dir), path.join(other.dir, GAME_FILE)).split(path.sep).join('/')}; game ids must be unique`,
+        pointer: '/id',
+      }),
+    );
   }
   const diagnostics = checked.flatMap((c) => c.diagnostics);
   for (const stray of discovery.strayFolders) {

@@ -2,6 +2,9 @@
 export { parseColor, formatRgbHex, type Rgba } from '../shared/colors.js';
 export { placementMatrix, type Rotation } from './geometry.js';
 export { drawDisplayList, type Placement } from './pdf/draw-display-list.js';
-export { renderComponentPdf, defaultCreationDate, type ComponentPdfOptions } from './pdf/render-component-pdf.js';
-export { renderPng, pixelSize, type PngOptions, type RenderedPng } from './png/render-png.js';
+export { renderComponentPdf, type ComponentPdfOptions } from './pdf/render-component-pdf.js';
+export { defaultCreationDate } from './pdf/creation-date.js';
+export { renderPng, type PngOptions, type RenderedPng } from './png/render-png.js';
+export { pixelSize } from './png/pixel-size.js';
+export { PngPool, pngPool } from './png/png-pool.js';
 export { renderRaster, type Raster } from './raster/render-raster.js';

@@ -2,7 +2,8 @@ import { PDFArray, PDFDict, PDFDocument as LibDocument, PDFName, PDFNumber, PDFR
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayList, TextItem as DisplayTextItem } from '../../src/shared/display-list.js';
-import { defaultCreationDate, renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
+import { renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
+import { defaultCreationDate } from '../../src/render/pdf/creation-date.js';
 import { glyphOrigins, openPdf, textItems } from './read-pdf.js';
 import { FONTS, FRENCH, mm, sampleCard, shapeRun } from './sample-list.js';
 

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { DisplayList } from '../../shared/display-list.js';
 import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
+import { defaultCreationDate } from './creation-date.js';
 
 export interface ComponentPdfOptions {
   title?: string;
@@ -10,16 +11,6 @@ export interface ComponentPdfOptions {
   lang?: string;
   /** Defaults to SOURCE_DATE_EPOCH, else 2000-01-01T00:00:00Z: never the clock. */
   creationDate?: Date;
-}
-
-const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
-
-/** SOURCE_DATE_EPOCH (seconds) when set, else a fixed date, so builds are reproducible. */
-export function defaultCreationDate(env: NodeJS.ProcessEnv = process.env): Date {
-  const epoch = env.SOURCE_DATE_EPOCH?.trim();
-  const date = epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : FIXED_DATE;
-  // A value past what a date can hold (year 275760) falls back like a missing one.
-  return Number.isNaN(date.getTime()) ? FIXED_DATE : date;
 }
 
 /** Sets TrimBox (the page inset by the bleed) and BleedBox (the whole page) on the current page. */

@@ -6,7 +6,10 @@ import type { DisplayList } from '../../shared/display-list.js';
 import { MAX_PNG_WORKERS } from '../../shared/budgets.js';
 import { PACKAGE_ROOT } from '../../shared/game-paths.js';
 import type { PngReply, PngRequest } from './png-worker.js';
-import { renderPng, type RenderedPng } from './render-png.js';
+import type { RenderedPng } from './render-png.js';
+
+/** sharp and Skia, loaded on this thread only when it draws. */
+const renderHere = async (list: DisplayList, dpi: number): Promise<RenderedPng> => (await import('./render-png.js')).renderPng(list, { dpi });
 
 /** Requests a worker holds at once: one drawn while the previous one is encoded on sharp's threads. */
 const PER_WORKER = 2;
@@ -53,7 +56,7 @@ export class PngPool {
   constructor(readonly size: number) {}
 
   render(list: DisplayList, dpi: number): Promise<RenderedPng> {
-    if (this.size === 0 || this.closed) return renderPng(list, { dpi });
+    if (this.size === 0 || this.closed) return renderHere(list, dpi);
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.next++, list, dpi, resolve, reject });
       this.pump();
@@ -107,7 +110,7 @@ export class PngPool {
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
     for (const s of slots) for (const task of s.tasks.values()) waiting.push(task);
-    for (const task of waiting) renderPng(task.list, { dpi: task.dpi }).then(task.resolve, task.reject);
+    for (const task of waiting) renderHere(task.list, task.dpi).then(task.resolve, task.reject);
   }
 }
 
