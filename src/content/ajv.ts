@@ -29,7 +29,7 @@ function looksLocalized(data: unknown): boolean {
 
 /**
  * One ajv for every schema: draft 2020-12, every error at once, strict about the schemas
- * themselves, and the two annotation keywords that feed the cross-checks.
+ * themselves, and the annotation keywords that feed the cross-checks.
  */
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
@@ -42,6 +42,9 @@ export function createAjv(): Ajv2020 {
     discriminator: true,
     verbose: true,
     logger: false,
+    // The schemas are compiled at every start and the files they check are small: skipping the
+    // optimizing passes halves the compile time, and validation stays far below a millisecond per file.
+    code: { optimize: false },
   });
   ajv.addKeyword({
     keyword: LOCALIZED_KEYWORD,
