@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { cellOrigin, type CellSize } from './sheet-plan.js';
 import type { Raster } from './trim-picture.js';
+import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /** A deck sheet: the cells row by row on white, as an RGB PNG of columns × rows cells. */
 export async function composeSheet(cells: readonly Raster[], grid: { columns: number; rows: number }, cell: CellSize): Promise<Buffer> {
@@ -14,6 +15,6 @@ export async function composeSheet(cells: readonly Raster[], grid: { columns: nu
   return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
     .composite(layers)
     .removeAlpha()
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
+    .png(PNG_ENCODING)
     .toBuffer();
 }

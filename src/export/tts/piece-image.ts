@@ -4,6 +4,7 @@ import type { Face, PictureFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { encodePng, mmToPx, trimRaster } from './trim-picture.js';
 import { MAX_SHEET_PX } from './sheet-plan.js';
+import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /** Tiles, tokens and standees are drawn at this resolution, within 4096 px on their longest side. */
 export const PIECE_DPI = 200;
@@ -51,7 +52,7 @@ export async function renderTokenImage(token: Face, set: ResolvedSet, picture: P
   const m = TOKEN_MARGIN_PX;
   const png = await sharp(cut)
     .extend({ top: m, bottom: m, left: m, right: m, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
+    .png(PNG_ENCODING)
     .toBuffer();
   return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Face, FacePicture, PictureFace } from '../../shared/face.js';
+import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 export interface Raster {
   data: Buffer;
@@ -8,7 +9,6 @@ export interface Raster {
   channels: 3 | 4;
 }
 
-const PNG_OPTIONS = { compressionLevel: 9, adaptiveFiltering: false } as const;
 
 /** Where the trim lies in a picture of trim + bleed, in pixels (the bleed's share of each side). */
 export function trimRegion(face: Face, picture: FacePicture): { left: number; top: number; width: number; height: number } {
@@ -38,7 +38,7 @@ export async function trimRaster(face: Face, size: { width: number; height: numb
 
 /** Encodes raw pixels as a PNG the same way every time (no metadata, fixed compression). */
 export async function encodePng(raster: Raster): Promise<Buffer> {
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } }).png(PNG_OPTIONS).toBuffer();
+  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } }).png(PNG_ENCODING).toBuffer();
 }
 
 /** `mm` at `dpi`, in whole pixels (at least 1). */

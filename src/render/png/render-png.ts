@@ -3,6 +3,7 @@ import type { DisplayList } from '../../shared/display-list.js';
 import { parseColor } from '../../shared/colors.js';
 import { renderRaster } from '../raster/render-raster.js';
 import { pixelSize } from './pixel-size.js';
+import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 export interface PngOptions {
   /** Pixels per inch. */
@@ -26,7 +27,7 @@ export async function renderPng(list: DisplayList, options: PngOptions): Promise
   const background = list.background ? parseColor(list.background) : undefined;
   if (background && background.a === 1) image = image.removeAlpha();
   const { data, info } = await image
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
+    .png(PNG_ENCODING)
     .withMetadata({ density: options.dpi })
     .toBuffer({ resolveWithObject: true });
   if (info.width !== widthPx || info.height !== heightPx) {
