@@ -2,9 +2,13 @@
 // expectation quotes or names the line of the source it comes from, and fails if the content
 // strays from it.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { layoutSet } from '../../src/build/build-game.js';
 import { checkContent } from '../../src/content/check-content.js';
+import { resolveGame } from '../../src/resolve/resolve-game.js';
+import type { DisplayItem } from '../../src/shared/display-list.js';
 import { ROOT } from '../helpers.js';
 
 const GAME = 'cadwallon-in-my-pocket';
@@ -140,5 +144,71 @@ describe('Cadwallon in my pocket follows its source (seed 000)', () => {
     expect(en).toContain('| Crossbow | Weapon: +3 attack, for 2 fights. |');
     // "Elixir - add 2 to health points."
     expect(en).toContain('+2 health');
+  });
+});
+
+describe('Cadwallon in my pocket prints what its rules need', () => {
+  /** Every face of a set, laid out. */
+  function faces(lang: string, set: string) {
+    const resolved = resolveGame(game, lang);
+    return layoutSet(resolved, resolved.sets.find((s) => s.id === set)!, () => {});
+  }
+
+  it('prints no text smaller than 6 pt on any component, in English or French', () => {
+    for (const lang of ['en', 'fr']) {
+      for (const set of ['dev-cards', 'city-tiles', 'manor-tiles', 'play-sheet']) {
+        let smallest = Infinity;
+        const walk = (list: DisplayItem[]) => {
+          for (const it of list) {
+            if (it.type === 'group') walk(it.items);
+            else if (it.type === 'text') for (const run of it.runs) smallest = Math.min(smallest, run.size);
+          }
+        };
+        for (const face of faces(lang, set)) walk(face.list.items);
+        expect(smallest, `${lang} ${set}`).toBeGreaterThanOrEqual(6);
+      }
+    }
+  });
+
+  it('marks each sanity event with an eye at least 3 mm tall', () => {
+    // Source, Sanity: the four "-1 health" events and "a spark of hope" change sanity instead, with the variant.
+    const eye = (createRequire(import.meta.url)('@iconify-json/game-icons/icons.json') as { icons: Record<string, { body: string }> }).icons['semi-closed-eye']!.body;
+    const eyePath = /d="([^"]{40})/.exec(eye)![1]!;
+    const sanityEvents = items('dev-cards').flatMap((c) => (c['slots'] as Slot[]).filter((s) => s.sanity)).length;
+    expect(sanityEvents).toBe(5);
+    let marks = 0;
+    const walk = (list: DisplayItem[]) => {
+      for (const it of list) {
+        if (it.type === 'group') walk(it.items);
+        else if (it.type === 'image' && it.source.svg?.includes(eyePath) && it.height >= (3 * 72) / 25.4 - 0.01) marks++;
+      }
+    };
+    for (const face of faces('en', 'dev-cards')) walk(face.list.items);
+    expect(marks).toBe(sanityEvents);
+  });
+
+  it('gives the play sheet a bleed, so no white edge shows after cutting', () => {
+    const sheet = faces('en', 'play-sheet')[0]!.list;
+    expect(sheet.bleed).toBeCloseTo((3 * 72) / 25.4, 3);
+    expect(sheet.background).toBeDefined();
+  });
+
+  it('keeps the gate of the manor gate and the foyer 2 mm inside the cut line', () => {
+    const MM = 72 / 25.4;
+    for (const [set, id] of [['city-tiles', 'manor-gate'], ['manor-tiles', 'foyer']] as const) {
+      const face = faces('en', set).find((f) => f.item === id)!.list;
+      const gates: { x: number; y: number; w: number; h: number }[] = [];
+      const walk = (list: DisplayItem[]) => {
+        for (const it of list) {
+          if (it.type === 'group') walk(it.items);
+          else if (it.type === 'rect' && it.dash && it.strokeWidth) gates.push({ x: it.x, y: it.y, w: it.width, h: it.height });
+        }
+      };
+      walk(face.items);
+      expect(gates, id).toHaveLength(1);
+      const g = gates[0]!;
+      const stroke = 0.2 * MM;
+      expect(Math.min(g.x, g.y, face.width - g.x - g.w, face.height - g.y - g.h) - stroke, id).toBeGreaterThanOrEqual(1.75 * MM);
+    }
   });
 });

@@ -198,6 +198,23 @@ describe('Cadwallon: City of Thieves prints what its rulebook asks for', () => {
     }
   });
 
+  it('prints no text smaller than 6 pt on any component, in English or French', () => {
+    for (const lang of ['en', 'fr']) {
+      const game_ = resolveGame(game, lang);
+      for (const set of game_.sets) {
+        let smallest = Infinity;
+        const walk = (list: DisplayItem[]) => {
+          for (const it of list) {
+            if (it.type === 'group') walk(it.items);
+            else if (it.type === 'text') for (const run of it.runs) smallest = Math.min(smallest, run.size);
+          }
+        };
+        for (const face of layoutSet(game_, set, () => {})) walk(face.list.items);
+        expect(smallest, `${lang} ${set.id}`).toBeGreaterThanOrEqual(6);
+      }
+    }
+  });
+
   it('prints the skill titles in gang colours that read at 4.5:1 or more on the parchment skill box', () => {
     const palette = game.data!.palette as Record<string, string>;
     const lum = (hex: string) => {
