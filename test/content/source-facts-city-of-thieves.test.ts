@@ -215,7 +215,7 @@ describe('Cadwallon: City of Thieves prints what its rulebook asks for', () => {
     }
   });
 
-  it('prints the skill titles in gang colours that read at 4.5:1 or more on the parchment skill box', () => {
+  it('prints the skill titles in gang colours, and secondary text in a grey, that read at 4.5:1 or more', () => {
     const palette = game.data!.palette as Record<string, string>;
     const lum = (hex: string) => {
       const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
@@ -225,5 +225,7 @@ describe('Cadwallon: City of Thieves prints what its rulebook asks for', () => {
     for (const gang of ['executioners', 'nocturnis', 'kaldern', 'cursed', 'militia', 'incarnates']) {
       expect(contrast(palette[gang]!, palette['parchment']!), gang).toBeGreaterThanOrEqual(4.5);
     }
+    // The grey of secondary text (treasure slots' caption, mission costs, card footers) on the three light papers.
+    for (const under of ['paper', 'parchment', 'bone']) expect(contrast(palette['ash']!, palette[under]!), `ash on ${under}`).toBeGreaterThanOrEqual(4.5);
   });
 });
