@@ -58,11 +58,12 @@ describe('the games in content/ have the components their rules count', () => {
     expect(copies('pocket-dungeons', 'doors')).toBe(6);
   });
 
-  it('Cadwallon: City of Thieves: 20 characters, 15 missions, 60 arcana, 24 chests with the rules\' counts', () => {
+  it('Cadwallon: City of Thieves: 20 characters, 15 missions, 60 arcana, 24 chests with the rules\' counts, 8 adventure boards', () => {
     expect(copies('cadwallon-city-of-thieves', 'characters')).toBe(20);
     expect(copies('cadwallon-city-of-thieves', 'missions')).toBe(15);
     expect(copies('cadwallon-city-of-thieves', 'arcana')).toBe(60);
     expect(copies('cadwallon-city-of-thieves', 'chests')).toBe(24);
+    expect(copies('cadwallon-city-of-thieves', 'adventures')).toBe(8);
     const chests = game('cadwallon-city-of-thieves').sets.find((s) => s.data?.id === 'chests')!.data!.items.map((i) => i.count ?? 1).sort((a, b) => b - a);
     expect(chests).toEqual([6, 3, 3, 3, 3, 3, 3]);
     expect(game('cadwallon-city-of-thieves').data!.rulebook!.imposition).toBe('booklet');
