@@ -51,3 +51,26 @@ export function textIn(value: unknown, lang: 'en' | 'fr'): string {
   if (value && typeof value === 'object' && lang in value) return String((value as Record<string, unknown>)[lang]);
   throw new Error(`not a text: ${JSON.stringify(value)}`);
 }
+
+/**
+ * The texts of a game's own templates that are set, or may shrink, under `limit` points:
+ * "template.yaml: the text size N" for each. Sizes written as numbers are points.
+ */
+export function textsUnder(facts: GameFacts, limit: number): string[] {
+  const found: string[] = [];
+  const walk = (file: string, elements: unknown[]): void => {
+    for (const element of elements as Record<string, unknown>[]) {
+      if (element['type'] === 'text') {
+        for (const key of ['size', 'minSize']) {
+          const value = element[key];
+          if (typeof value === 'number' && value < limit) found.push(`${path.basename(file)}: ${JSON.stringify(element['text'])} ${key} ${value}`);
+        }
+      }
+      if (Array.isArray(element['elements'])) walk(file, element['elements']);
+    }
+  };
+  for (const [file, template] of facts.game.templates) {
+    if (template.origin === 'game' && template.data) walk(file, (template.data as { elements?: unknown[] }).elements ?? []);
+  }
+  return found;
+}

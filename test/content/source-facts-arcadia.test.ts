@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadGameFacts, textIn, type Item } from './game-facts.js';
+import { loadGameFacts, textIn, textsUnder, type Item } from './game-facts.js';
 
 // The facts the source of Arcadia: King Ironheart's Madness states (shared/seeds/
 // 004_6eb5702acecd2549.txt: the text of the four rules cards), read back from content/arcadia.
@@ -18,6 +18,10 @@ const attributes = (i: Item) => Object.keys(i['attributes'] as Record<string, nu
 describe('Arcadia follows its source', () => {
   it('loads without a problem', () => {
     expect(g.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('prints no text under 6 pt: its templates neither set one nor let one shrink below', () => {
+    expect(textsUnder(g, 6)).toEqual([]);
   });
 
   it('prints the rules on four cards, card 1 in the Character Pack and 2 to 4 in the Story Pack', () => {

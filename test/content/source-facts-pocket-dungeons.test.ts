@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadGameFacts, textIn, type Item } from './game-facts.js';
+import { loadGameFacts, textIn, textsUnder, type Item } from './game-facts.js';
 
 // The facts the source of Pocket-Dungeons states (shared/seeds/002_dc1fea702ce5712d.txt: the
 // 16 character cards, the rules and the five 2D6 tables), read back from content/pocket-dungeons.
@@ -26,6 +26,10 @@ const rulesFr = g.file('rules/fr.md');
 describe('Pocket-Dungeons follows its source', () => {
   it('loads without a problem', () => {
     expect(g.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('prints no text under 6 pt: its templates neither set one nor let one shrink below', () => {
+    expect(textsUnder(g, 6)).toEqual([]);
   });
 
   it('has the pieces the set lists', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadGameFacts, textIn, type Item } from './game-facts.js';
+import { loadGameFacts, textIn, textsUnder, type Item } from './game-facts.js';
 
 // The facts the source of "10 000 in my pocket" states (shared/seeds/001_c8434d0554a723f5.txt,
 // the French rules v1.2 of December 2009), read back from content/ten-thousand-in-my-pocket.
@@ -18,6 +18,10 @@ const rulesEn = plain(g.file('rules/en.md'));
 describe('10 000 in my pocket follows its source', () => {
   it('loads without a problem', () => {
     expect(g.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('prints no text under 6 pt: its templates neither set one nor let one shrink below', () => {
+    expect(textsUnder(g, 6)).toEqual([]);
   });
 
   it('has the components of the MATÉRIEL list', () => {
