@@ -39,12 +39,13 @@ describe('the games in content/ have the components their rules count', () => {
     expect(copies('cadwallon-in-my-pocket', 'play-sheet')).toBeGreaterThanOrEqual(1);
   });
 
-  it('10 000 in my pocket: 9 event cards, 8 city and 8 outside tiles, the hero standee, the road sheet', () => {
+  it('10 000 in my pocket: 9 event cards, 8 city and 8 outside tiles, the hero standee, the road sheet, 8 passage markers', () => {
     expect(copies('ten-thousand-in-my-pocket', 'event-cards')).toBe(9);
     expect(copies('ten-thousand-in-my-pocket', 'city-tiles')).toBe(8);
     expect(copies('ten-thousand-in-my-pocket', 'outside-tiles')).toBe(8);
     expect(copies('ten-thousand-in-my-pocket', 'hero')).toBe(1);
     expect(copies('ten-thousand-in-my-pocket', 'road-sheet')).toBeGreaterThanOrEqual(1);
+    expect(copies('ten-thousand-in-my-pocket', 'passage-markers')).toBe(8);
   });
 
   it('Pocket-Dungeons: 6 delvers and 10 dwellers, 60 tiles and the start, 13 counters, 6 doors', () => {
