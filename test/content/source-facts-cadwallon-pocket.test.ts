@@ -6,22 +6,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutSet } from '../../src/build/build-game.js';
-import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
 import type { DisplayItem } from '../../src/shared/display-list.js';
 import { ROOT } from '../helpers.js';
+import { loadGameFacts } from './game-facts.js';
 
 const GAME = 'cadwallon-in-my-pocket';
 const DIR = path.join(ROOT, 'content', GAME);
-const check = checkContent(path.join(ROOT, 'content'));
-const game = check.games.find((g) => g.data?.id === GAME)!;
-
-type Fields = Record<string, unknown>;
-function items(set: string): (Fields & { id: string; count?: number })[] {
-  const s = game.sets.find((x) => x.data?.id === set);
-  if (!s?.data) throw new Error(`no set ${set}`);
-  return s.data.items as (Fields & { id: string; count?: number })[];
-}
+const facts = loadGameFacts(GAME);
+const game = facts.game;
+const items = facts.items;
 
 interface Slot {
   hour: number;

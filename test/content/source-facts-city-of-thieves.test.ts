@@ -5,23 +5,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutSet } from '../../src/build/build-game.js';
-import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
 import type { DisplayItem, Matrix } from '../../src/shared/display-list.js';
 import { ROOT } from '../helpers.js';
+import { loadGameFacts, type Item } from './game-facts.js';
 
 const GAME = 'cadwallon-city-of-thieves';
 const DIR = path.join(ROOT, 'content', GAME);
-const check = checkContent(path.join(ROOT, 'content'));
-const game = check.games.find((g) => g.data?.id === GAME)!;
-
-type Item = Record<string, unknown> & { id: string; count?: number };
-function items(set: string): Item[] {
-  const s = game.sets.find((x) => x.data?.id === set);
-  if (!s?.data) throw new Error(`no set ${set}`);
-  return s.data.items as Item[];
-}
-const copies = (set: string, pick: (i: Item) => boolean = () => true) => items(set).filter(pick).reduce((n, i) => n + (i.count ?? 1), 0);
+const facts = loadGameFacts(GAME);
+const game = facts.game;
+const { items, copies } = facts;
 
 interface Character extends Item {
   name: string;
