@@ -127,10 +127,40 @@ function spacing(a: KitSet, b: KitSet): number {
 export function packKit(request: KitRequest): KitSheet[] {
   const { page, margin } = request;
   const area = { width: page.width - 2 * margin, height: page.height - 2 * margin };
+  const turned = (set: KitSet, flat: boolean) => {
+    const o = orientation(set, page, margin);
+    const wantFlat = flat ? o.h > o.w : o.w > o.h;
+    const other = { w: o.h, h: o.w, rotate: (o.rotate === 0 ? 90 : 0) as Rotation };
+    return wantFlat && other.w <= area.width + EPS && other.h <= area.height + EPS ? other : o;
+  };
+  // Each set as its own sheets turn it; sets that fill less than a sheet laid flat; every set flat; every set upright.
+  const strategies: ((set: KitSet) => { w: number; h: number; rotate: Rotation })[] = [
+    (set) => orientation(set, page, margin),
+    (set) => (set.copies.length < perSheetOf(set, page, margin) ? turned(set, true) : orientation(set, page, margin)),
+    (set) => turned(set, true),
+    (set) => turned(set, false),
+  ];
+  let best: KitSheet[] | undefined;
+  for (const orient of strategies) {
+    const sheets = packWith(request, orient);
+    if (!best || sheets.length < best.length) best = sheets;
+  }
+  return best!;
+}
+
+function perSheetOf(set: KitSet, page: { width: number; height: number }, margin: number): number {
+  const height = set.sides === 'fold' ? 2 * set.height : set.height;
+  const grid = fitGrid({ page, item: { width: set.width, height }, gutter: set.gutter, margin, allowRotate: true });
+  return grid.cols * grid.rows;
+}
+
+function packWith(request: KitRequest, orient: (set: KitSet) => { w: number; h: number; rotate: Rotation }): KitSheet[] {
+  const { page, margin } = request;
+  const area = { width: page.width - 2 * margin, height: page.height - 2 * margin };
   const maxBleed = Math.max(0, ...request.sets.map((s) => s.bleed));
   const items: Item[] = [];
   request.sets.forEach((set, index) => {
-    const o = orientation(set, page, margin);
+    const o = orient(set);
     if (o.w > area.width + EPS || o.h > area.height + EPS) return;
     const order = KIND_ORDER.indexOf(set.kind) * 1000 + index;
     set.copies.forEach((copy, i) => items.push({ set, copy: i, ...o, hasBack: (set.sides === 'long' || set.sides === 'short') && copy.back !== undefined, order }));
@@ -215,7 +245,7 @@ function layOut(p: Page, request: KitRequest): KitSheet {
 
 /**
  * How much of its bleed a copy shows on each of its own sides: all of it where the nearest
- * neighbour is at least both bleeds away, else half the space between them.
+ * neighbour is at least both bleeds away, else half the space between them (none where they butt).
  */
 function reachOf(trim: Rect, item: Item, items: Item[], trims: Rect[], self: number): Reach {
   const bleed = item.set.bleed;
@@ -223,8 +253,11 @@ function reachOf(trim: Rect, item: Item, items: Item[], trims: Rect[], self: num
   trims.forEach((o, i) => {
     if (i === self) return;
     const other = items[i]!.set.bleed;
-    const overlapX = Math.min(o.x + o.width, trim.x + trim.width) - Math.max(o.x, trim.x) > EPS;
-    const overlapY = Math.min(o.y + o.height, trim.y + trim.height) - Math.max(o.y, trim.y) > EPS;
+    // A neighbour counts on a side when the two could meet there, diagonal neighbours included:
+    // their ranges across that side overlap once both bleeds are added.
+    const near = bleed + other - EPS;
+    const overlapX = Math.min(o.x + o.width, trim.x + trim.width) - Math.max(o.x, trim.x) > -near;
+    const overlapY = Math.min(o.y + o.height, trim.y + trim.height) - Math.max(o.y, trim.y) > -near;
     const limit = (d: number) => (d + EPS >= bleed + other ? bleed : Math.max(0, Math.min(bleed, d / 2)));
     if (overlapX && o.y + o.height <= trim.y + EPS) sheet.top = Math.min(sheet.top, limit(trim.y - (o.y + o.height)));
     if (overlapX && o.y >= trim.y + trim.height - EPS) sheet.bottom = Math.min(sheet.bottom, limit(o.y - (trim.y + trim.height)));
