@@ -157,7 +157,9 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
   const flip = options.duplex === 'short' ? 'short' : 'long';
   const sets = built.map(({ set, faces }) => kitSetOf(set, faces, options));
   const margin = Math.max(KIT_MARGIN, guides.printableMargin, guides.cutter ? cutterMargin(guides.cutterMarks) : 0);
-  const kit = imposeKit({ sets, page: paper, margin, flip, backOffset: options.backOffset, guides: { style: guides.cutGuides, printableMargin: guides.printableMargin } });
+  // With a cutting machine, guides stay out of the band the registration marks lie in.
+  const guideMargin = guides.cutter ? Math.max(guides.printableMargin, guides.cutterMarks.inset + Math.max(guides.cutterMarks.square, guides.cutterMarks.thickness)) : guides.printableMargin;
+  const kit = imposeKit({ sets, page: paper, margin, flip, backOffset: options.backOffset, guides: { style: guides.cutGuides, printableMargin: guideMargin } });
   const w = words(game.lang);
 
   const book = rulebook.sheets;

@@ -31,7 +31,7 @@ export interface BuildRequest extends CheckRequest {
   ttsBaseUrl?: string;
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
-  /** Where the cache is kept: never inside `out` (default: `.pocketpress-cache/` beside `out`). */
+  /** Where the cache is kept: never inside `out` (default: `.pocketpress-cache/<name of out>/` beside `out`). */
   cacheDir?: string;
   /** Cut guides, printable margin, gutter, cutting machine (defaults: crop marks, 5 mm). */
   guides?: PrintGuides;
@@ -68,9 +68,13 @@ export interface BuildResult {
 /** The kinds of file a user prints, named in the summary of a build. */
 const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play']);
 
-/** The cache's folder: as asked, else `.pocketpress-cache/` beside `out` (never inside it: out/ is what a user zips and shares). */
+/**
+ * The cache's folder: as asked, else `.pocketpress-cache/<name of out>/` beside `out` (never
+ * inside it: out/ is what a user zips and shares; one per output folder, so that two output
+ * folders side by side do not share one).
+ */
 export function cacheFolder(request: Pick<BuildRequest, 'out' | 'cacheDir'>): string {
-  const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER);
+  const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER, path.basename(request.out));
   const inside = path.relative(request.out, dir);
   if (inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside))) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
   return dir;

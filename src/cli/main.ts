@@ -103,7 +103,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides').argParser(offset).default({ x: 0, y: 0 }, '0,0'))
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
-    .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache beside --out)')
+    .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache/ beside --out)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved'))
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
       const settings = await readProject(io, cliOptions.format);

@@ -61,7 +61,7 @@ export function addKitOptions(command: Command): Command {
     .addOption(new Option('--cutter-length <mm>', 'registration marks: length of each arm of the L-marks').argParser(millimetres).default(SILHOUETTE_MARKS.length, mm(SILHOUETTE_MARKS.length)))
     .addOption(new Option('--cutter-thickness <mm>', 'registration marks: thickness of the L-marks').argParser(millimetres).default(SILHOUETTE_MARKS.thickness, mm(SILHOUETTE_MARKS.thickness)))
     .option('--kit-only', 'write the print-and-play kit (print-and-play.pdf) but not each set\'s own sheets')
-    .option('--cache-dir <dir>', 'where the build cache is kept (default: .pocketpress-cache beside --out; never inside it)');
+    .option('--cache-dir <dir>', 'where the build cache is kept (default: .pocketpress-cache/<name of --out> beside --out; never inside it)');
 }
 
 /** The print guides a build takes, from those options. */

@@ -45,7 +45,7 @@ export const ProjectSchema = Type.Object(
     cutGuides: Type.Optional(Type.Union(CUT_GUIDE_STYLES.map((c) => Type.Literal(c)), { description: 'cut guides on the print sheets (as --cut-guides): "marks", "lines", "both" or "none"; default "marks"' })),
     gutter: Type.Optional(Length),
     cutter: Type.Optional(Type.Union(CUTTER_NAMES.map((c) => Type.Literal(c)), { description: 'add this cutting machine\'s registration marks and cut files (as --cutter)' })),
-    cacheDir: Type.Optional(Folder('where the build cache is kept, relative to this file (as --cache-dir); default ".pocketpress-cache" beside the output folder')),
+    cacheDir: Type.Optional(Folder('where the build cache is kept, relative to this file (as --cache-dir); default ".pocketpress-cache/<name of out>" beside the output folder')),
   },
   { additionalProperties: false, description: 'the settings of a pocketpress project (pocketpress.yaml)' },
 );
