@@ -13,6 +13,8 @@ import type { ExportSet } from '../export/index.js';
 import { componentPngPath } from '../export/face-paths.js';
 import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
+import { buildKit } from './build-kit.js';
+import { roundFace } from '../impose/compose.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { OutputFile } from '../shared/output-file.js';
@@ -145,7 +147,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const drawing: Promise<void>[] = [];
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
-    const faces = layoutSet(game, set, report, images, options.cache);
+    const laid = layoutSet(game, set, report, images, options.cache);
+    const faces = set.shape === 'circle' ? laid.map((f) => ({ ...f, list: roundFace(f.list) })) : laid;
     if (!(await checkImages(images, report, options.cache))) continue;
     const size = pixelSize(faces[0]!.list, options.dpi);
     if (size.widthPx * size.heightPx > MAX_PIXELS) {
@@ -168,6 +171,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   }
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
+  for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
   await Promise.all(drawing);
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
   const written = (list: DisplayList) => {

@@ -24,6 +24,8 @@ const hyphenate = createHyphenate();
 export interface RulebookBuild {
   files: OutputFile[];
   sections: RulebookSection[];
+  /** The imposed sheets' sides, as printed (for the print-and-play kit), and how. */
+  sheets?: { pages: DisplayList[]; imposition: string; sheetsOfPaper: number; duplex?: 'short' };
 }
 
 async function pngs(prefix: string, lists: DisplayList[], options: SheetOptions, facts: OutputFile['entry']): Promise<OutputFile[]> {
@@ -80,5 +82,6 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
     files.push(...(await pngs('sheets/rulebook', sheets, options, { kind: 'rulebook', imposition })));
     files.push(...(await pngs('pages/rulebook', layout.pages, options, { kind: 'rulebook-pages' })));
   }
-  return { files, sections: layout.sections };
+  const sheetsOfPaper = imposition === 'booklet' ? Math.ceil(sheets.length / 2) : sheets.length;
+  return { files, sections: layout.sections, sheets: { pages: sheets, imposition: imposition ?? 'pages', sheetsOfPaper, ...(imposition === 'booklet' ? { duplex: 'short' as const } : {}) } };
 }

@@ -2,6 +2,7 @@ import type { DisplayList } from '../shared/display-list.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import { imposeComponents, type Copy } from '../impose/component-sheets.js';
 import type { DuplexMode } from '../impose/duplex.js';
+import { DEFAULT_PRINT_GUIDES, sheetSides, type PrintGuides } from '../shared/print-options.js';
 import { PAPERS, type PaperName } from '../impose/paper.js';
 import { standeeStrip, TAB_DEPTH } from '../impose/standee.js';
 import type { BuildCache } from './cache.js';
@@ -21,6 +22,10 @@ export interface SheetOptions {
   creationDate: Date;
   /** Where renders are kept between builds; none when absent. */
   cache?: BuildCache;
+  /** Cut guides, printable margin, gutter, cutting machine. */
+  guides?: PrintGuides;
+  /** Write the print-and-play kit only, not each set's own sheets. */
+  kitOnly?: boolean;
 }
 
 const KINDS: Record<string, FileKind> = {
@@ -33,7 +38,7 @@ const KINDS: Record<string, FileKind> = {
 };
 
 /** Every copy of every item (count copies each), with its own back or the shared one. */
-function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
+export function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
   const shared = faces.find((f) => f.item === undefined)?.list;
   const copies: Copy[] = [];
   for (const item of set.items) {
@@ -55,6 +60,9 @@ export async function buildSheets(
   const copies = copiesOf(set, faces);
   const strip = set.kind === 'standees';
   const paper = PAPERS[options.paper];
+  const sides = strip ? 'none' : sheetSides(set.print, options.duplex);
+  const guides = options.guides ?? DEFAULT_PRINT_GUIDES;
+  const gutter = guides.gutter ?? set.gutter;
   const imposed = imposeComponents({
     copies,
     width: set.width,
@@ -63,10 +71,11 @@ export async function buildSheets(
     shape: strip ? 'rectangle' : set.shape,
     cornerRadius: set.cornerRadius,
     page: paper,
-    duplex: options.duplex,
-    gutter: set.gutter,
+    duplex: sides,
+    gutter,
     margin: set.margin,
     backOffset: options.backOffset,
+    guides: { style: guides.cutGuides, printableMargin: guides.printableMargin },
   });
   if (imposed.perSheet === 0) {
     report({
@@ -78,11 +87,15 @@ export async function buildSheets(
     });
     return [];
   }
+  // --kit-only: the set was checked against the paper; its sheets are in the kit alone.
+  if (options.kitOnly) return [];
   const facts = {
     kind: KINDS[set.kind] ?? 'card-sheet',
     set: set.id,
     paper: paper.label,
-    duplex: options.duplex,
+    print: set.print,
+    // Only sheets whose backs are printed say how: a one-sided set has no duplex.
+    duplex: sides === 'none' ? undefined : sides,
     perSheet: imposed.perSheet,
     items: copies.length,
   } as const;

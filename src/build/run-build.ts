@@ -1,7 +1,8 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { DuplexMode, PaperName } from '../shared/print-options.js';
+import { DEFAULT_PRINT_GUIDES, type DuplexMode, type PaperName, type PrintGuides } from '../shared/print-options.js';
 import { defaultCreationDate } from '../render/pdf/creation-date.js';
 import { UsageError } from '../shared/errors.js';
 import type { LayoutProblem } from '../shared/problem.js';
@@ -35,6 +36,12 @@ export interface BuildRequest extends CheckRequest {
   pngWorkers?: number;
   /** Games (by id) checked but not built, their folders in `out` left as they are: the preview builds the game on screen first, then the others. */
   skipGames?: readonly string[];
+  /** Where the cache is kept: never inside `out` (default: `.pocketpress-cache/<name of out>/` beside `out`). */
+  cacheDir?: string;
+  /** Cut guides, printable margin, gutter, cutting machine (defaults: crop marks, 5 mm). */
+  guides?: PrintGuides;
+  /** Write only the print-and-play kit, not each set's sheets. */
+  kitOnly?: boolean;
   /** Told before the first game and after each game × language is built. */
   onProgress?: (event: BuildProgress) => void;
   /** Aborting drops the staging folder at once and stops the build: `out` keeps what it had. */
@@ -59,10 +66,40 @@ export interface BuildResult {
   /** Per kind of work, how much was made and how much came from the cache. */
   stats: Record<string, CacheStats>;
   seconds: number;
+  /** The print-and-play kits written: path relative to `out`, sheets of paper it takes, and the per-set files together. */
+  kits?: { path: string; paper: string; sheetsOfPaper: number; separateSheetsOfPaper: number }[];
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
-const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet']);
+const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play']);
+
+/**
+ * The cache's folder: as asked, else `.pocketpress-cache/<name of out>/` beside `out` (never
+ * inside it: out/ is what a user zips and shares; one per output folder, so that two output
+ * folders side by side do not share one).
+ */
+export function cacheFolder(request: Pick<BuildRequest, 'out' | 'cacheDir'>): string {
+  const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER, path.basename(request.out));
+  const inside = path.relative(request.out, dir);
+  if (inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside))) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
+  return dir;
+}
+
+export const CACHE_FOLDER = '.pocketpress-cache';
+
+/**
+ * Earlier versions kept the cache in `out/.cache`: it is removed when it holds nothing but
+ * the cache's own shelves (folders named by two hex digits), and left alone otherwise.
+ */
+function removeOldCache(out: string): void {
+  const old = path.join(out, '.cache');
+  if (!existsSync(old)) return;
+  try {
+    if (readdirSync(old).every((name) => /^[0-9a-f]{2}$/.test(name))) rmSync(old, { recursive: true, force: true });
+  } catch {
+    // Left where it is: it is only a cache.
+  }
+}
 
 /** The build was stopped by its signal; nothing was written. */
 export class BuildAborted extends Error {
@@ -113,7 +150,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const writer = new OutputWriter(request.out);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
-  const cache = new BuildCache(request.cache === false ? undefined : path.join(request.out, '.cache'), toolFingerprint(request.version));
+  const cache = new BuildCache(request.cache === false ? undefined : cacheFolder(request), toolFingerprint(request.version));
+  removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   const onAbort = () => writer.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
@@ -132,6 +170,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         cache,
         outDir: request.out,
         ttsBaseUrl: request.ttsBaseUrl,
+        guides: request.guides ?? DEFAULT_PRINT_GUIDES,
+        kitOnly: request.kitOnly ?? false,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
@@ -144,8 +184,13 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     }
     const files = writer.fileCount;
     const printable = writer.written.flatMap((f) => f.entries.filter((e) => PRINTABLE.has(e.kind)).map((e) => `${f.game}/${f.lang}/${e.path}`));
+    const kits = writer.written.flatMap((f) =>
+      f.entries
+        .filter((e) => e.kind === 'print-and-play')
+        .map((e) => ({ path: `${f.game}/${f.lang}/${e.path}`, paper: String(e['paper']), sheetsOfPaper: Number(e['sheetsOfPaper']), separateSheetsOfPaper: Number(e['separateSheetsOfPaper']) })),
+    );
     writer.commit(`pocketpress ${request.version}`);
-    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats });
+    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits });
   } catch (error) {
     writer.abort();
     throw error;

@@ -6,8 +6,9 @@ import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
 import { createProgress } from './progress.js';
 import { onStopSignal } from './signals.js';
+import { printGuidesOf, type KitCliOptions } from './options.js';
 
-export interface BuildCommandOptions {
+export interface BuildCommandOptions extends Partial<KitCliOptions> {
   game?: string[];
   lang?: string[];
   out: string;
@@ -21,7 +22,7 @@ export interface BuildCommandOptions {
   sheetPng?: boolean;
   allowMissing?: boolean;
   ttsBaseUrl?: string;
-  /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
+  /** Keep renders in the cache folder so an unchanged component is not made again (default on). */
   cache?: boolean;
   /** PNG worker threads (default: the cores but one, at most 4). */
   jobs?: number;
@@ -50,7 +51,8 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const warnings = countDiagnostics(result.diagnostics).warnings;
   const outputs = result.outputs.map((o) => `${o.game}/${o.lang}`).join(', ');
   const printable = result.printable.length > 0 ? `to print:\n${result.printable.map((p) => `  ${where}/${p}\n`).join('')}` : '';
-  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}`;
+  const kits = (result.kits ?? []).map((k) => `  ${where}/${k.path}: ${k.sheetsOfPaper} sheets of ${k.paper} (${k.separateSheetsOfPaper} with the separate files)\n`).join('');
+  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}`;
 }
 
 export interface BuildOutcome {
@@ -79,6 +81,9 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     ttsBaseUrl: options.ttsBaseUrl,
     cache: options.cache,
     pngWorkers: options.jobs,
+    cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir),
+    guides: options.cutGuides === undefined ? undefined : printGuidesOf(options as KitCliOptions),
+    kitOnly: options.kitOnly,
   };
 }
 

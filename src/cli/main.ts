@@ -14,7 +14,7 @@ import { registerIconsCommand } from './icons-command.js';
 import { registerItemsCommands } from './items-command.js';
 import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
-import { collect, languages, maxWarnings } from './options.js';
+import { addKitOptions, collect, languages, maxWarnings } from './options.js';
 import { applyProject, contentFolders, ProjectSettingsError, readProject } from './project.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -101,7 +101,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       setCode(await validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
     });
 
-  const build = contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
+  const build = addKitOptions(contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
     .addHelpText('after', BUILD_EXAMPLES)
     .option('--out <dir>', 'where to write', 'out')
     .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
@@ -110,9 +110,9 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides').argParser(offset).default({ x: 0, y: 0 }, '0,0'))
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
-    .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
+    .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache/ beside --out)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
-    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)
+    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount))
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
       const settings = await readProject(io, cliOptions.format);
       const options = applyProject(build, cliOptions, settings);

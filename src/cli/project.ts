@@ -34,7 +34,7 @@ export function contentFolders(dir: string | undefined, settings: ProjectSetting
   return settings?.content ?? DEFAULT_CONTENT;
 }
 
-type Settable = 'out' | 'dpi' | 'paper' | 'duplex' | 'backOffset' | 'sheetPng' | 'ttsBaseUrl';
+type Settable = 'out' | 'dpi' | 'paper' | 'duplex' | 'backOffset' | 'sheetPng' | 'ttsBaseUrl' | 'printableMargin' | 'cutGuides' | 'gutter' | 'cutter' | 'cacheDir';
 
 /**
  * Options the command line left at their defaults take the project's value: a flag always wins
@@ -48,7 +48,7 @@ export function applyProject<T extends object>(command: Command, options: T, set
     return source === 'cli' || source === 'env';
   };
   const takes = (key: string) => command.options.some((o) => o.attributeName() === key);
-  for (const key of ['out', 'dpi', 'paper', 'duplex', 'backOffset', 'sheetPng', 'ttsBaseUrl'] as Settable[]) {
+  for (const key of ['out', 'dpi', 'paper', 'duplex', 'backOffset', 'sheetPng', 'ttsBaseUrl', 'printableMargin', 'cutGuides', 'gutter', 'cutter', 'cacheDir'] as Settable[]) {
     if (settings[key] !== undefined && takes(key) && !fromCommandLine(key)) result[key] = settings[key];
   }
   if (settings.languages && takes('lang') && !fromCommandLine('lang')) result['lang'] = settings.languages;

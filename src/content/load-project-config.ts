@@ -22,6 +22,11 @@ export interface ProjectSettings {
   backOffset?: { x: number; y: number };
   sheetPng?: boolean;
   ttsBaseUrl?: string;
+  printableMargin?: number;
+  cutGuides?: ProjectConfig['cutGuides'];
+  gutter?: number;
+  cutter?: ProjectConfig['cutter'];
+  cacheDir?: string;
 }
 
 export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
@@ -68,6 +73,11 @@ export function loadProjectSettings(cwd: string): ProjectLookup {
       backOffset: config.backOffset && { x: resolveLength(config.backOffset.x), y: resolveLength(config.backOffset.y) },
       sheetPng: config.sheetPng,
       ttsBaseUrl: config.ttsBaseUrl,
+      printableMargin: config.printableMargin === undefined ? undefined : resolveLength(config.printableMargin),
+      cutGuides: config.cutGuides,
+      gutter: config.gutter === undefined ? undefined : resolveLength(config.gutter),
+      cutter: config.cutter,
+      cacheDir: config.cacheDir === undefined ? undefined : path.resolve(base, config.cacheDir),
     },
   };
 }

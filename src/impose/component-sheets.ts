@@ -2,8 +2,10 @@ import { resolveLength } from '../shared/lengths.js';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { composeSheet, sheetSide, type Placement, type Reach } from './compose.js';
 import { backSlot, type DuplexMode } from './duplex.js';
-import { fitGrid, gridSlots, type Grid, type Slot } from './grid.js';
-import { cropMarks, HAIRLINE, outlinePath, type Rect } from './marks.js';
+import { fitGrid, gridSlots, type Grid, type Rotation, type Slot } from './grid.js';
+import { cutGuides, HAIRLINE, type GuideOptions, type GuidePiece, type Rect } from './marks.js';
+import type { SheetSides } from '../shared/print-options.js';
+import { DEFAULT_PRINTABLE_MARGIN } from '../shared/print-options.js';
 
 /** One copy of a component: its front and, when it has one, its back. */
 export interface Copy {
@@ -20,7 +22,10 @@ export interface ComponentSheetRequest {
   shape: 'rectangle' | 'rounded' | 'circle' | 'hex';
   cornerRadius: number;
   page: { width: number; height: number };
-  duplex: DuplexMode;
+  /** No backs, backs through the paper (long or short edge), or fold-over sheets. */
+  duplex: SheetSides | DuplexMode;
+  /** Cut guides and the printable margin (crop marks by default, 5 mm from the edge). */
+  guides?: GuideOptions;
   /** Space between trims; 0 lets components butt and share cut lines. */
   gutter: number;
   margin: number;
@@ -37,10 +42,6 @@ export interface ComponentSheets {
 
 export const DEFAULT_MARGIN = resolveLength('7mm');
 
-function trimOf(slot: Slot, grid: Grid): Rect {
-  return { x: slot.x, y: slot.y, width: grid.cellWidth, height: grid.cellHeight };
-}
-
 /** Bleed shows toward the outside of the grid; toward a neighbour only as much as half the gutter. */
 function reachOf(slot: Slot, occupied: Set<string>, bleed: number, gutter: number): Reach {
   const inner = Math.min(bleed, gutter / 2);
@@ -53,11 +54,21 @@ function reachOf(slot: Slot, occupied: Set<string>, bleed: number, gutter: numbe
   return out;
 }
 
-function cutGuides(trims: Rect[], request: ComponentSheetRequest, page: { width: number; height: number }): DisplayItem[] {
-  if (request.shape === 'circle' || request.shape === 'hex') return trims.map((t) => outlinePath(t, request.shape as 'circle' | 'hex'));
-  const marks = cropMarks(page, trims, request.bleed);
-  if (request.shape === 'rounded' && request.cornerRadius > 0) marks.push(...trims.map((t) => outlinePath(t, 'rounded', request.cornerRadius)));
-  return marks;
+/** The cut guides of placed components: what shows of each is its trim plus its reach. */
+export function guidesFor(page: { width: number; height: number }, placed: readonly { trim: Rect; reach: Reach; rotate: number }[], request: Pick<ComponentSheetRequest, 'shape' | 'cornerRadius' | 'gutter' | 'guides'>): DisplayItem[] {
+  const pieces: GuidePiece[] = placed.map(({ trim, reach, rotate }) => {
+    const r = { top: 0, right: 0, bottom: 0, left: 0 };
+    // The reach is given on the component's own sides; on the sheet, turned with it.
+    for (const side of ['top', 'right', 'bottom', 'left'] as const) r[sheetSide(side, rotate as Rotation)] = reach[side];
+    return {
+      trim,
+      shows: { x: trim.x - r.left, y: trim.y - r.top, width: trim.width + r.left + r.right, height: trim.height + r.top + r.bottom },
+      shape: request.shape,
+      cornerRadius: request.cornerRadius,
+      apart: request.gutter > 0,
+    };
+  });
+  return cutGuides(page, pieces, request.guides ?? { style: 'marks', printableMargin: DEFAULT_PRINTABLE_MARGIN });
 }
 
 function placements(lists: (DisplayList | undefined)[], slots: Slot[], request: ComponentSheetRequest, shift = { x: 0, y: 0 }): Placement[] {
@@ -80,26 +91,26 @@ export function imposeComponents(request: ComponentSheetRequest): ComponentSheet
   const { page, copies } = request;
   const fold = request.duplex === 'fold';
   const area = fold ? { width: page.width, height: page.height / 2 } : page;
-  const grid = fitGrid({ page: area, item: { width: request.width, height: request.height }, gutter: request.gutter, margin: request.margin, allowRotate: true });
+  const margin = Math.max(request.margin, request.guides?.printableMargin ?? 0);
+  const grid = fitGrid({ page: area, item: { width: request.width, height: request.height }, gutter: request.gutter, margin, allowRotate: true });
   const perSheet = grid.cols * grid.rows;
   const pages: DisplayList[] = [];
   if (perSheet === 0) return { pages, grid, perSheet };
   const slots = gridSlots(grid);
-  const hasBacks = copies.some((c) => c.back);
+  const hasBacks = request.duplex !== 'none' && copies.some((c) => c.back);
   for (let start = 0; start < copies.length; start += perSheet) {
     const chunk = copies.slice(start, start + perSheet);
     const fronts = placements(chunk.map((c) => c.front), slots, request);
-    const backSlots = slots.slice(0, chunk.length).map((s) => backSlot(grid, s, fold ? 'short' : request.duplex));
+    const backSlots = slots.slice(0, chunk.length).map((s) => backSlot(grid, s, fold ? 'short' : (request.duplex as DuplexMode)));
     const offset = fold ? { x: request.backOffset.x, y: request.backOffset.y + page.height / 2 } : request.backOffset;
     const backs = hasBacks ? placements(chunk.map((c) => c.back), backSlots, request, offset) : [];
-    const frontTrims = fronts.map((p, i) => trimOf(slots[i]!, grid));
-    const backTrims = backs.map((p) => ({ x: p.x, y: p.y, width: grid.cellWidth, height: grid.cellHeight }));
+    const placed = (list: Placement[]) => list.map((p) => ({ trim: { x: p.x, y: p.y, width: grid.cellWidth, height: grid.cellHeight }, reach: p.reach, rotate: p.rotate }));
     if (fold) {
-      const foldLine: DisplayItem = { type: 'line', x1: request.margin, y1: page.height / 2, x2: page.width - request.margin, y2: page.height / 2, stroke: '#888888', strokeWidth: HAIRLINE, dash: [3, 2] };
-      pages.push(composeSheet(page, [...fronts, ...backs], [...cutGuides([...frontTrims, ...backTrims], request, page), foldLine]));
+      const foldLine: DisplayItem = { type: 'line', x1: margin, y1: page.height / 2, x2: page.width - margin, y2: page.height / 2, stroke: '#888888', strokeWidth: HAIRLINE, dash: [3, 2] };
+      pages.push(composeSheet(page, [...fronts, ...backs], [...guidesFor(page, placed([...fronts, ...backs]), request), foldLine]));
     } else {
-      pages.push(composeSheet(page, fronts, cutGuides(frontTrims, request, page)));
-      if (hasBacks) pages.push(composeSheet(page, backs, cutGuides(backTrims, request, page)));
+      pages.push(composeSheet(page, fronts, guidesFor(page, placed(fronts), request)));
+      if (hasBacks) pages.push(composeSheet(page, backs, guidesFor(page, placed(backs), request)));
     }
   }
   return { pages, grid, perSheet };

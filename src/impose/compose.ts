@@ -52,3 +52,17 @@ export function composeSheet(page: { width: number; height: number }, placements
   for (const p of placements) Object.assign(fonts, p.list.fonts);
   return { width: page.width, height: page.height, bleed: 0, background: '#ffffff', items: [...placements.map(placeComponent), ...over], fonts };
 }
+
+/**
+ * A round component's face, transparent outside its shape: everything (its background too)
+ * clipped to the circle through the bleed, so every game's round tokens come out alike —
+ * round, on a transparent ground — in PNGs, exports and on the sheets.
+ */
+export function roundFace(list: DisplayList): DisplayList {
+  const b = list.bleed;
+  const items: DisplayItem[] = [];
+  if (list.background) items.push({ type: 'rect', x: -b, y: -b, width: list.width + 2 * b, height: list.height + 2 * b, fill: list.background });
+  items.push(...list.items);
+  const { background: _dropped, ...rest } = list;
+  return { ...rest, items: [{ type: 'group', clip: { shape: 'ellipse', x: -b, y: -b, width: list.width + 2 * b, height: list.height + 2 * b }, items }] };
+}

@@ -1,4 +1,5 @@
 import { resolveLength } from '../shared/lengths.js';
+import { DEFAULT_PRINTABLE_MARGIN } from '../shared/print-options.js';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { composeSheet, type Placement } from './compose.js';
 import type { Rotation } from './grid.js';
@@ -28,19 +29,21 @@ export function pocketmodPanel(paper: Size): Size {
 
 const FOLD = '#b0b0b0';
 
-/** Faint fold lines on every panel edge, and the dashed cut across the two middle columns. */
+/** Faint fold lines on every panel edge (within the printable margin), and the dashed cut across the two middle columns. */
 function guides(sheet: Size): DisplayItem[] {
   const { width: w, height: h } = sheet;
   const line = (x1: number, y1: number, x2: number, y2: number, dash?: number[], stroke = FOLD): DisplayItem => ({
     type: 'line', x1, y1, x2, y2, stroke, strokeWidth: HAIRLINE, ...(dash ? { dash } : {}),
   });
   const cut = resolveLength('1.5mm');
+  // Folds stop at the printable margin: printers leave the paper's edge blank.
+  const m = DEFAULT_PRINTABLE_MARGIN;
   return [
-    line(w / 4, 0, w / 4, h),
-    line(w / 2, 0, w / 2, h),
-    line((3 * w) / 4, 0, (3 * w) / 4, h),
-    line(0, h / 2, w / 4, h / 2),
-    line((3 * w) / 4, h / 2, w, h / 2),
+    line(w / 4, m, w / 4, h - m),
+    line(w / 2, m, w / 2, h - m),
+    line((3 * w) / 4, m, (3 * w) / 4, h - m),
+    line(m, h / 2, w / 4, h / 2),
+    line((3 * w) / 4, h / 2, w - m, h / 2),
     line(w / 4, h / 2, (3 * w) / 4, h / 2, [cut * 2, cut], '#000000'),
   ];
 }

@@ -2,6 +2,7 @@ import type { LoadedSet } from '../content/model.js';
 import type { LengthUnit } from '../shared/lengths.js';
 import type { Element } from '../content/schema/template.js';
 import type { FontRegistry } from '../shared/fonts.js';
+import type { PrintMode } from '../shared/print-options.js';
 
 /** A template element with the unit of the template file it was written in. */
 export interface UnitElement {
@@ -44,6 +45,8 @@ export interface ResolvedSet {
   /** Print sheet spacing, in points. */
   gutter: number;
   margin: number;
+  /** How the set is printed: one-sided, duplex or fold (the set's `print`, else duplex when it has a back). */
+  print: PrintMode;
   front: ResolvedTemplate;
   back?: ResolvedTemplate;
   items: ResolvedItem[];

@@ -30,6 +30,7 @@ function resolveSet(loaded: LoadedSet, lang: string, fallback: string, finish: (
     cornerRadius: set.cornerRadius === undefined ? 0 : resolveLength(set.cornerRadius),
     gutter: resolveLength(set.sheet?.gutter ?? (set.shape === 'circle' || set.shape === 'hex' ? '2mm' : 0)),
     margin: resolveLength(set.sheet?.margin ?? '7mm'),
+    print: set.print ?? (loaded.back ? 'duplex' : 'one-sided'),
     front: resolveTemplate(loaded.front!),
     back: loaded.back ? resolveTemplate(loaded.back) : undefined,
     items: items.map((item, index) => ({ id: item.id, count: item.count ?? 1, fields: item as Record<string, unknown>, index })),

@@ -12,7 +12,9 @@ export type FileKind =
   | 'component-pdf'
   | 'engine-json'
   | 'tts-sheet'
-  | 'tts-json';
+  | 'tts-json'
+  | 'print-and-play'
+  | 'cut-file';
 
 /** What the manifest says of a file besides its path, size and hash. */
 export interface FileFacts {

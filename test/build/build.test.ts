@@ -30,11 +30,17 @@ describe('pocketpress build', () => {
     expect(result.stderr).toBe('[1/2] full-game/en\n[2/2] full-game/fr\n');
     expect(result.code).toBe(0);
     const [head, ...rest] = result.stdout.split('\n');
-    expect(head).toMatch(/^wrote 36 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)$/);
+    expect(head).toMatch(/^wrote 38 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)$/);
     // The files to print, by name.
     const where = path.relative(ROOT, out);
     expect(rest.join('\n')).toBe(
-      ['to print:', ...['en', 'fr'].flatMap((l) => ['cards.pdf', 'rulebook.pdf', 'tiles.pdf'].map((f) => `  ${where}/full-game/${l}/${f}`)), ''].join('\n'),
+      [
+        'to print:',
+        ...['en', 'fr'].flatMap((l) => ['cards.pdf', 'print-and-play.pdf', 'rulebook.pdf', 'tiles.pdf'].map((f) => `  ${where}/full-game/${l}/${f}`)),
+        'print-and-play kits:',
+        ...['en', 'fr'].map((l) => `  ${where}/full-game/${l}/print-and-play.pdf: 2 sheets of A4 (3 with the separate files)`),
+        '',
+      ].join('\n'),
     );
   });
 
@@ -55,6 +61,7 @@ describe('pocketpress build', () => {
         'png/tiles/crossing.png',
         'print-shop/cards.pdf',
         'print-shop/tiles.pdf',
+        'print-and-play.pdf',
         'rulebook-pages.pdf',
         'rulebook.pdf',
         'full-game.json',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { VERSION } from '../../src/cli/main.js';
+import { cacheFolder } from '../../src/build/run-build.js';
 import { FIXTURES, hashTree, ROOT, tempDir } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -56,8 +57,9 @@ describe('a process that builds twice', () => {
 
     // And a later process, with the cache the first one filled, gives the same bytes.
     const again = tempDir();
-    cpSync(path.join(out, '.cache'), path.join(again, '.cache'), { recursive: true });
-    expect((await buildOnce(game, options(again), VERSION, io)).code).toBe(0);
+    const copied = path.join(tempDir(), 'cache');
+    cpSync(cacheFolder({ out }), copied, { recursive: true });
+    expect((await buildOnce(game, { ...options(again), cacheDir: copied }, VERSION, io)).code).toBe(0);
     expect(outputs(again)).toEqual(outputs(out));
   });
 });

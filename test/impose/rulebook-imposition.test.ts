@@ -68,6 +68,9 @@ describe('PocketMod', () => {
     const folds = lines.filter((l) => !l.dash);
     expect(folds.every((l) => l.stroke !== '#000000' && l.strokeWidth <= 0.5)).toBe(true);
     expect(folds).toHaveLength(5);
+    // Nothing closer than 5 mm to the paper's edge.
+    const edge = Math.min(...lines.flatMap((l) => [l.x1, l.x2, W - l.x1, W - l.x2, l.y1, l.y2, sheet!.height - l.y1, sheet!.height - l.y2]));
+    expect(edge).toBeCloseTo((5 / 25.4) * 72, 6);
   });
 
   it('puts pages 9 to 16 on a second sheet', () => {

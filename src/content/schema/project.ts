@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DUPLEX_MODES, PAPER_NAMES } from '../../shared/print-options.js';
+import { CUT_GUIDE_STYLES, CUTTER_NAMES, DUPLEX_MODES, PAPER_NAMES } from '../../shared/print-options.js';
 import { LangCode, Length } from './common.js';
 
 const Folder = (description: string) => Type.String({ minLength: 1, description });
@@ -41,6 +41,11 @@ export const ProjectSchema = Type.Object(
     backOffset: Type.Optional(BackOffset),
     sheetPng: Type.Optional(Type.Boolean({ description: 'also write each print sheet as a PNG (as --sheet-png)' })),
     ttsBaseUrl: Type.Optional(Type.String({ pattern: '^https?://', description: 'name Tabletop Simulator images by URLs under this address (as --tts-base-url)' })),
+    printableMargin: Type.Optional(Length),
+    cutGuides: Type.Optional(Type.Union(CUT_GUIDE_STYLES.map((c) => Type.Literal(c)), { description: 'cut guides on the print sheets (as --cut-guides): "marks", "lines", "both" or "none"; default "marks"' })),
+    gutter: Type.Optional(Length),
+    cutter: Type.Optional(Type.Union(CUTTER_NAMES.map((c) => Type.Literal(c)), { description: 'add this cutting machine\'s registration marks and cut files (as --cutter)' })),
+    cacheDir: Type.Optional(Folder('where the build cache is kept, relative to this file (as --cache-dir); default ".pocketpress-cache/<name of out>" beside the output folder')),
   },
   { additionalProperties: false, description: 'the settings of a pocketpress project (pocketpress.yaml)' },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NAMED_SIZE_NAMES } from '../sizes.js';
+import { PRINT_MODES } from '../../shared/print-options.js';
 import { AssetPath, Id, Length, LocalizedText } from './common.js';
 
 export const SET_KINDS = ['cards', 'tiles', 'tokens', 'boards', 'standees', 'sheets'] as const;
@@ -75,6 +76,15 @@ export const SetSchema = Type.Object(
           additionalProperties: false,
           description:
             'how the print sheets lay this set out: gutter between components (0: they butt and share cut lines; twice the bleed: each keeps its whole bleed) and the least margin to the paper edge (default 7mm)',
+        },
+      ),
+    ),
+    print: Type.Optional(
+      Type.Union(
+        PRINT_MODES.map((m) => Type.Literal(m)),
+        {
+          description:
+            'how the set is printed, everywhere (its sheets, the print-and-play kit, the manifest): "one-sided" (fronts only, e.g. a board in two halves), "duplex" (each back behind its front, flipped as --duplex says) or "fold" (front and back side by side on one side, folded); default "duplex" when the set has a back, else "one-sided"',
         },
       ),
     ),
