@@ -9,6 +9,7 @@ import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from '../shared/face.js';
 import type { FileKind, OutputFile } from '../shared/output-file.js';
+import type { HomePrintOptions } from '../shared/home-print.js';
 
 export interface SheetOptions {
   paper: PaperName;
@@ -21,6 +22,8 @@ export interface SheetOptions {
   creationDate: Date;
   /** Where renders are kept between builds; none when absent. */
   cache?: BuildCache;
+  /** Low ink, tuck boxes, boards over several sheets (defaults when absent). */
+  homePrint?: HomePrintOptions;
 }
 
 const KINDS: Record<string, FileKind> = {

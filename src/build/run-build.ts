@@ -11,6 +11,7 @@ import { BuildCache, type CacheStats } from './cache.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
 import { problemsToDiagnostics } from './problems.js';
+import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -28,6 +29,8 @@ export interface BuildRequest extends CheckRequest {
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
   ttsBaseUrl?: string;
+  /** Low ink, tuck boxes, boards over several sheets (defaults: DEFAULT_HOME_PRINT). */
+  homePrint?: HomePrintOptions;
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
   /** Told before the first game and after each game × language is built. */
@@ -125,6 +128,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         cache,
         outDir: request.out,
         ttsBaseUrl: request.ttsBaseUrl,
+        homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));

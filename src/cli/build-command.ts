@@ -6,6 +6,7 @@ import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
 import { createProgress } from './progress.js';
 import { onStopSignal } from './signals.js';
+import type { HomePrintOptions } from '../shared/home-print.js';
 
 export interface BuildCommandOptions {
   game?: string[];
@@ -27,6 +28,8 @@ export interface BuildCommandOptions {
   tty?: boolean;
   /** More warnings than this fail the build. */
   maxWarnings?: number;
+  /** Low ink, tuck boxes, boards over several sheets. */
+  homePrint?: HomePrintOptions;
 }
 
 /** Prints the diagnostics (JSON always prints its one object). */
@@ -76,6 +79,7 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     sheetPng: options.sheetPng,
     ttsBaseUrl: options.ttsBaseUrl,
     cache: options.cache,
+    homePrint: options.homePrint,
   };
 }
 

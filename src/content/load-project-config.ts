@@ -6,6 +6,7 @@ import { createAjv } from './ajv.js';
 import { checkAgainstSchema } from './check-schema.js';
 import { loadYaml } from './load-yaml.js';
 import { ProjectSchema, type ProjectConfig } from './schema/project.js';
+import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
 /** The names a project's settings file may have, in the order they are looked for. */
 export const PROJECT_FILES = ['pocketpress.yaml', 'pocketpress.config.yaml'] as const;
@@ -22,6 +23,10 @@ export interface ProjectSettings {
   backOffset?: { x: number; y: number };
   sheetPng?: boolean;
   ttsBaseUrl?: string;
+  /** The printer profile the project names (`printer:`), with where it is written. */
+  printer?: PrinterRequest;
+  /** The project's own printer profiles (`printers:`). */
+  printers?: Map<string, PrinterProfile>;
 }
 
 export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
@@ -68,6 +73,8 @@ export function loadProjectSettings(cwd: string): ProjectLookup {
       backOffset: config.backOffset && { x: resolveLength(config.backOffset.x), y: resolveLength(config.backOffset.y) },
       sheetPng: config.sheetPng,
       ttsBaseUrl: config.ttsBaseUrl,
+      printer: config.printer === undefined ? undefined : { name: config.printer, from: 'file', loaded, pointer: '/printer' },
+      printers: config.printers && new Map(Object.entries(config.printers).map(([name, p]) => [name, profileOf(name, p, file)])),
     },
   };
 }
