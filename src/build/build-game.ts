@@ -18,11 +18,17 @@ import type { BuildCache } from './cache.js';
 import type { OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { facePictures, mapLimit, pdfOf, pngOf } from './renderers.js';
+import { imposeSet } from './build-sheets.js';
+import { inkCoverage, type InkFigures } from './ink-coverage.js';
+import { inkSaverGame } from '../resolve/ink-saver.js';
+import { inkSaverList } from '../shared/ink-saver.js';
 
 export type BuildOptions = SheetOptions & {
   /** The absolute --out folder: Tabletop Simulator names its images from it. */
   outDir: string;
   ttsBaseUrl?: string;
+  /** Told the ink coverage of each set's sheets, normal and low-ink, when building with --ink saver. */
+  onInk?: (figures: InkFigures) => void;
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -46,6 +52,7 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         fonts: game.fonts.families(),
         assets: cache.assetsOf(game.dir),
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
+        ink: game.ink ?? 'normal',
       }
     : undefined;
   const lay = (template: ResolvedTemplate, item?: ResolvedItem): DisplayList => {
@@ -125,20 +132,32 @@ async function buildComponents(game: ResolvedGame, set: ResolvedSet, faces: Face
   });
 }
 
+/** The coverage of a set's sheets as printed normally (laid out again, without the low-ink changes) and in low ink. */
+async function measureInk(normal: ResolvedGame, set: ResolvedSet, saverFaces: Face[], options: BuildOptions): Promise<InkFigures> {
+  const normalSet = normal.sets.find((s) => s.id === set.id)!;
+  const normalFaces = layoutSet(normal, normalSet, () => {}, undefined, options.cache);
+  const before = imposeSet(normalSet, normalFaces, options).imposed.pages;
+  const after = imposeSet(set, saverFaces, options).imposed.pages;
+  return { set: set.id, pages: after.length, normal: await inkCoverage(before), saver: await inkCoverage(after) };
+}
+
 /**
  * Lays out and renders one game in one language into `folder`, file by file. Problems are
  * reported, not thrown; the caller decides whether the build stands.
  */
 export async function buildGame(loaded: LoadedGame, lang: string, options: BuildOptions, report: (p: LayoutProblem) => void, folder: FolderWriter): Promise<void> {
-  const game = resolveGame(loaded, lang);
+  const normal = resolveGame(loaded, lang);
+  const saver = options.homePrint?.ink === 'saver' ? inkSaverGame(normal) : undefined;
+  const game = saver?.game ?? normal;
   const add = (file: OutputFile) => folder.add(file);
   const exported: ExportSet[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
-    const faces = layoutSet(game, set, report, images, options.cache);
+    const laid = layoutSet(game, set, report, images, options.cache);
     if (!(await checkImages(images, report, options.cache))) continue;
+    const faces = saver ? laid.map((f) => ({ ...f, list: inkSaverList(f.list, saver.colors) })) : laid;
     const size = pixelSize(faces[0]!.list, options.dpi);
     if (size.widthPx * size.heightPx > MAX_PIXELS) {
       report({
@@ -153,6 +172,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     await buildComponents(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+    if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
     exported.push({ set, faces });
   }
   const rulebook = await buildRulebook(loaded, game, options, report);

@@ -1,6 +1,6 @@
 import type { DisplayList } from '../shared/display-list.js';
 import type { LayoutProblem } from '../shared/problem.js';
-import { imposeComponents, type Copy } from '../impose/component-sheets.js';
+import { imposeComponents, type ComponentSheets, type Copy } from '../impose/component-sheets.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import { PAPERS, type PaperName } from '../impose/paper.js';
 import { standeeStrip, TAB_DEPTH } from '../impose/standee.js';
@@ -47,6 +47,26 @@ function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
   return copies;
 }
 
+/** Every copy of a set, and the sheets they are laid on. */
+export function imposeSet(set: ResolvedSet, faces: readonly Face[], options: Pick<SheetOptions, 'paper' | 'duplex' | 'backOffset'>): { copies: Copy[]; imposed: ComponentSheets } {
+  const copies = copiesOf(set, faces);
+  const strip = set.kind === 'standees';
+  const imposed = imposeComponents({
+    copies,
+    width: set.width,
+    height: strip ? 2 * set.height + 2 * TAB_DEPTH : set.height,
+    bleed: set.bleed,
+    shape: strip ? 'rectangle' : set.shape,
+    cornerRadius: set.cornerRadius,
+    page: PAPERS[options.paper],
+    duplex: options.duplex,
+    gutter: set.gutter,
+    margin: set.margin,
+    backOffset: options.backOffset,
+  });
+  return { copies, imposed };
+}
+
 /** The print sheets of one set: a PDF (and PNGs on request), or a problem when one component is larger than the paper. */
 export async function buildSheets(
   game: ResolvedGame,
@@ -55,22 +75,8 @@ export async function buildSheets(
   options: SheetOptions,
   report: (p: LayoutProblem) => void,
 ): Promise<OutputFile[]> {
-  const copies = copiesOf(set, faces);
-  const strip = set.kind === 'standees';
+  const { copies, imposed } = imposeSet(set, faces, options);
   const paper = PAPERS[options.paper];
-  const imposed = imposeComponents({
-    copies,
-    width: set.width,
-    height: strip ? 2 * set.height + 2 * TAB_DEPTH : set.height,
-    bleed: set.bleed,
-    shape: strip ? 'rectangle' : set.shape,
-    cornerRadius: set.cornerRadius,
-    page: paper,
-    duplex: options.duplex,
-    gutter: set.gutter,
-    margin: set.margin,
-    backOffset: options.backOffset,
-  });
   if (imposed.perSheet === 0) {
     report({
       severity: 'error',

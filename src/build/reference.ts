@@ -36,7 +36,7 @@ function range(s: Schema): string {
 }
 
 /** The keys every template element takes (those of a rect that are not its own). */
-const ELEMENT_COMMON = Object.fromEntries(['name', 'when', 'rotate', 'opacity'].map((k) => [k, (RectElement.properties as Record<string, unknown>)[k]]));
+const ELEMENT_COMMON = Object.fromEntries(['name', 'when', 'rotate', 'opacity', 'ink'].map((k) => [k, (RectElement.properties as Record<string, unknown>)[k]]));
 
 /** A short name for the type of a value, as a designer reads it. */
 export function typeName(schema: Schema): string {

@@ -11,6 +11,7 @@ import { BuildCache, type CacheStats } from './cache.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
 import { problemsToDiagnostics } from './problems.js';
+import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 
 /** What to build, on top of what to check. */
@@ -56,11 +57,20 @@ export interface BuildResult {
   printable: string[];
   /** Per kind of work, how much was made and how much came from the cache. */
   stats: Record<string, CacheStats>;
+  /** With --ink saver: ink coverage of the print sheets per game × language, normal and low-ink (percent of the page area, page-weighted), and per set. */
+  ink?: { game: string; lang: string; normal: number; saver: number; sets: InkFigures[] }[];
   seconds: number;
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
 const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet']);
+
+/** Coverage of all the sheets of a game, each page counted once. */
+function averageInk(sets: readonly InkFigures[]): { normal: number; saver: number } {
+  const pages = sets.reduce((n, s) => n + s.pages, 0) || 1;
+  const mean = (pick: (s: InkFigures) => number) => Math.round((sets.reduce((n, s) => n + pick(s) * s.pages, 0) / pages) * 10) / 10;
+  return { normal: mean((s) => s.normal), saver: mean((s) => s.saver) };
+}
 
 /** The build was stopped by its signal; nothing was written. */
 export class BuildAborted extends Error {
@@ -111,6 +121,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   writer.prepare(outputs);
   const cache = new BuildCache(request.cache === false ? undefined : path.join(request.out, '.cache'), toolFingerprint(request.version));
   const diagnostics: Diagnostic[] = [...check.diagnostics];
+  const ink: NonNullable<BuildResult['ink']> = [];
   const onAbort = () => writer.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -129,9 +140,12 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         outDir: request.out,
         ttsBaseUrl: request.ttsBaseUrl,
         homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
+        onInk: (figures: InkFigures) => sets.push(figures),
       };
+      const sets: InkFigures[] = [];
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
+      if (sets.length > 0) ink.push({ game: game.data!.id, lang, ...averageInk(sets), sets });
       request.onProgress?.({ type: 'step', done: index + 1, total: jobs.length, game: game.data!.id, lang });
     }
     if (request.signal?.aborted) throw new BuildAborted('the build was stopped');
@@ -142,7 +156,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     const files = writer.fileCount;
     const printable = writer.written.flatMap((f) => f.entries.filter((e) => PRINTABLE.has(e.kind)).map((e) => `${f.game}/${f.lang}/${e.path}`));
     writer.commit(`pocketpress ${request.version}`);
-    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats });
+    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, ...(ink.length > 0 ? { ink } : {}) });
   } catch (error) {
     writer.abort();
     throw error;

@@ -51,7 +51,8 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const warnings = countDiagnostics(result.diagnostics).warnings;
   const outputs = result.outputs.map((o) => `${o.game}/${o.lang}`).join(', ');
   const printable = result.printable.length > 0 ? `to print:\n${result.printable.map((p) => `  ${where}/${p}\n`).join('')}` : '';
-  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}`;
+  const ink = (result.ink ?? []).map((i) => `ink coverage of ${i.game}/${i.lang}'s sheets: ${i.normal.toFixed(1)} % of the page area normally, ${i.saver.toFixed(1)} % with --ink saver\n`).join('');
+  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}${ink}`;
 }
 
 export interface BuildOutcome {
