@@ -20,6 +20,7 @@ import type { FolderWriter } from './output-writer.js';
 import { facePictures, mapLimit, pdfOf, pngOf } from './renderers.js';
 import { imposeSet } from './build-sheets.js';
 import { inkCoverage, type InkFigures } from './ink-coverage.js';
+import { buildTuckBox } from './build-box.js';
 import { inkSaverGame } from '../resolve/ink-saver.js';
 import { inkSaverList } from '../shared/ink-saver.js';
 
@@ -172,6 +173,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     await buildComponents(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+    if (set.source.data?.box === 'tuck') for (const file of await buildTuckBox(game, set, faces, options, report)) add(file);
     if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
     exported.push({ set, faces });
   }

@@ -9,7 +9,13 @@ import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from '../shared/face.js';
 import type { FileKind, OutputFile } from '../shared/output-file.js';
-import type { HomePrintOptions } from '../shared/home-print.js';
+import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
+import { resolveLength, pointsToMm } from '../shared/lengths.js';
+import { tileBoard } from '../impose/tile-board.js';
+import { createLabeler, withFonts } from './sheet-labels.js';
+
+/** Pieces of a tiled board keep at least this from the paper's edge: room for their marks. */
+const TILE_MARGIN = resolveLength('10mm');
 
 export interface SheetOptions {
   paper: PaperName;
@@ -34,6 +40,30 @@ const KINDS: Record<string, FileKind> = {
   sheets: 'board',
   standees: 'standee-sheet',
 };
+
+/** Sets whose components, when larger than the paper, are printed in pieces over several sheets. */
+const TILED_KINDS = new Set(['boards', 'sheets']);
+
+/** Boards larger than the paper: each copy in overlapping pieces, one per sheet, with glue strips and an assembly map. */
+async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: readonly Copy[], options: SheetOptions): Promise<OutputFile[]> {
+  const { label, fonts } = createLabeler();
+  const overlap = (options.homePrint ?? DEFAULT_HOME_PRINT).tileOverlap;
+  const tiled = copies.map((copy) => tileBoard({ board: copy.front, paper: PAPERS[options.paper], margin: Math.max(set.margin, TILE_MARGIN), overlap, label, title: set.name }));
+  const pages = tiled.flatMap((t) => t.pages.map((p) => withFonts(p, fonts)));
+  const first = tiled[0]!;
+  const facts = {
+    kind: KINDS[set.kind] ?? 'board',
+    set: set.id,
+    paper: PAPERS[options.paper].label,
+    duplex: 'none',
+    tiled: { cols: first.cols, rows: first.rows, overlapMm: Math.round(pointsToMm(overlap) * 100) / 100, orientation: first.page.width > first.page.height ? 'landscape' : 'portrait' },
+    items: copies.length,
+  } as const;
+  const pdf = await pdfOf(pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
+  const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: pages.length } }];
+  if (options.sheetPng) files.push(...(await sheetPngs(set.id, pages, options, facts)));
+  return files;
+}
 
 /** Every copy of every item (count copies each), with its own back or the shared one. */
 function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
@@ -77,6 +107,7 @@ export async function buildSheets(
 ): Promise<OutputFile[]> {
   const { copies, imposed } = imposeSet(set, faces, options);
   const paper = PAPERS[options.paper];
+  if (imposed.perSheet === 0 && TILED_KINDS.has(set.kind)) return buildTiledBoards(game, set, copies, options);
   if (imposed.perSheet === 0) {
     report({
       severity: 'error',

@@ -63,7 +63,7 @@ export interface BuildResult {
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
-const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet']);
+const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'tuck-box']);
 
 /** Coverage of all the sheets of a game, each page counted once. */
 function averageInk(sets: readonly InkFigures[]): { normal: number; saver: number } {
