@@ -44,6 +44,7 @@ export interface TiledBoard {
 /** Room under each piece for its name and the assembly map. */
 const CAPTION = resolveLength('13mm');
 const SEAM = '#0077bb';
+const SEAM_WIDTH = 0.6;
 
 function split(extent: number, room: number, overlap: number): { count: number; size: number } {
   if (extent <= room + 1e-6) return { count: 1, size: extent };
@@ -121,7 +122,8 @@ export function tileBoard(request: TileRequest): TiledBoard {
       const arrow = resolveLength('2.5mm');
       if (col < cols - 1) {
         const seam = left + across.size - overlap;
-        items.push({ type: 'line', x1: seam, y1: top, x2: seam, y2: top + down.size, stroke: SEAM, strokeWidth: 0.6, dash: [4, 2] });
+        // Drawn just inside the strip, so the next piece's edge covers all of it.
+        items.push({ type: 'line', x1: seam + SEAM_WIDTH / 2, y1: top, x2: seam + SEAM_WIDTH / 2, y2: top + down.size, stroke: SEAM, strokeWidth: SEAM_WIDTH, dash: [4, 2] });
         for (const y of [top + down.size / 4, top + (3 * down.size) / 4]) {
           items.push({ type: 'path', d: `M ${seam + arrow} ${y} L ${seam} ${y - arrow / 2} L ${seam} ${y + arrow / 2} Z`, fill: SEAM });
           items.push(label(`${pieceName(col + 1, row)} here`, seam + overlap / 2, y + arrow + 6, { size: 5, align: 'center' }));
@@ -130,7 +132,7 @@ export function tileBoard(request: TileRequest): TiledBoard {
       }
       if (row < rows - 1) {
         const seam = top + down.size - overlap;
-        items.push({ type: 'line', x1: left, y1: seam, x2: left + across.size, y2: seam, stroke: SEAM, strokeWidth: 0.6, dash: [4, 2] });
+        items.push({ type: 'line', x1: left, y1: seam + SEAM_WIDTH / 2, x2: left + across.size, y2: seam + SEAM_WIDTH / 2, stroke: SEAM, strokeWidth: SEAM_WIDTH, dash: [4, 2] });
         for (const x of [left + across.size / 4, left + (3 * across.size) / 4]) {
           items.push({ type: 'path', d: `M ${x} ${seam + arrow} L ${x - arrow / 2} ${seam} L ${x + arrow / 2} ${seam} Z`, fill: SEAM });
           items.push(label(`${pieceName(col, row + 1)} here`, x, seam + overlap / 2 + 2, { size: 5, align: 'center' }));
