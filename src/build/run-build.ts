@@ -129,6 +129,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     for (const [index, { game, lang }] of jobs.entries()) {
       if (request.signal?.aborted) throw new BuildAborted('the build was stopped');
       const problems: LayoutProblem[] = [];
+      const sets: InkFigures[] = [];
       const options = {
         dpi: request.dpi,
         creationDate: defaultCreationDate(),
@@ -142,7 +143,6 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
         onInk: (figures: InkFigures) => sets.push(figures),
       };
-      const sets: InkFigures[] = [];
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
       if (sets.length > 0) ink.push({ game: game.data!.id, lang, ...averageInk(sets), sets });
