@@ -116,8 +116,12 @@ export function tileBoard(request: TileRequest): TiledBoard {
       if (board.background) content.push({ type: 'rect', x: -board.bleed, y: -board.bleed, width: board.width + 2 * board.bleed, height: board.height + 2 * board.bleed, fill: board.background });
       content.push(...board.items);
       const items: DisplayItem[] = [{ type: 'group', transform: [1, 0, 0, 1, dx, dy], clip: { shape: 'rect', ...region }, items: content }];
-      const trim: Rect = { x: left, y: top, width: across.size, height: down.size };
-      items.push(...cropMarks(page, [trim], 0));
+      // Cut on the board's trim on its outer edges (the bleed past it goes), on the piece's edge inside.
+      const cutLeft = left + (col === 0 ? board.bleed : 0);
+      const cutTop = top + (row === 0 ? board.bleed : 0);
+      const cutRight = left + across.size - (col === cols - 1 ? board.bleed : 0);
+      const cutBottom = top + down.size - (row === rows - 1 ? board.bleed : 0);
+      items.push(...cropMarks(page, [{ x: cutLeft, y: cutTop, width: cutRight - cutLeft, height: cutBottom - cutTop }], board.bleed));
       // Glue strips: where the next piece's edge goes, on the right and at the bottom.
       const arrow = resolveLength('2.5mm');
       if (col < cols - 1) {

@@ -57,6 +57,9 @@ describe('a board larger than the paper, tiled', () => {
     expect(b1!.region.x + b1!.region.width).toBeCloseTo(board.width + board.bleed, 6);
     expect(a1!.region.x + a1!.region.width - b1!.region.x).toBeCloseTo(mm(10), 6);
     expect(a1!.region.y + a1!.region.height - a2!.region.y).toBeCloseTo(mm(10), 6);
+    // A1's crop marks: on the board's trim at its outer (left, top) edges, on its own edge inside.
+    const vertical = tiled.pages[0]!.items.filter((i) => i.type === 'line' && i.x1 === i.x2 && i.stroke === '#000000').map((i) => (i.type === 'line' ? i.x1 : 0));
+    expect([...new Set(vertical.map((x) => Math.round(x * 1000) / 1000))].sort((p, q) => p - q)).toEqual([a1!.x + board.bleed, a1!.x + a1!.region.width].map((x) => Math.round(x * 1000) / 1000));
   });
 
   it('pieces cut out and laid over each other as marked give the board back, pixel for pixel', async () => {
