@@ -1,3 +1,4 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imposeSet, type SheetOptions } from '../../src/build/build-sheets.js';
@@ -68,6 +69,18 @@ describe('the low-ink variant of the fixture deck', () => {
     expect(await inkCoverage([page('#ffffff')])).toBe(0);
     expect(await inkCoverage([page('#000000')])).toBe(100);
     expect(await inkCoverage([page('#000000'), page('#ffffff')])).toBe(50);
+  });
+});
+
+describe('inkSaver: in game.yaml', () => {
+  it('names only colours of the palette: another name is an unknown-color error at its key', async () => {
+    const game = path.join(tempDir(), 'home-print');
+    cpSync(path.join(FIXTURES, 'valid', 'home-print'), game, { recursive: true });
+    const file = path.join(game, 'game.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('  night: "#e3e7f0"', '  nigth: "#e3e7f0"'));
+    const result = await runCli(['validate', game]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/game\.yaml:12:3 +error +unknown-color +inkSaver gives a low-ink colour to "nigth", which the palette does not name; did you mean "night"\?/);
   });
 });
 
