@@ -20,11 +20,18 @@ import type { BuildCache } from './cache.js';
 import type { OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { facePictures, mapLimit, pdfOf, pngOf } from './renderers.js';
+import { imposeSet } from './build-sheets.js';
+import type { InkFigures } from './ink-coverage.js';
+import { buildTuckBox } from './build-box.js';
+import { inkSaverGame } from '../resolve/ink-saver.js';
+import { inkSaverList } from '../shared/ink-saver.js';
 
 export type BuildOptions = SheetOptions & {
   /** The absolute --out folder: Tabletop Simulator names its images from it. */
   outDir: string;
   ttsBaseUrl?: string;
+  /** Told the ink coverage of each set's sheets, normal and low-ink, when building with --ink saver. */
+  onInk?: (figures: InkFigures) => void;
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -48,6 +55,7 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         fonts: game.fonts.families(),
         assets: cache.assetsOf(game.dir),
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
+        ink: game.ink ?? 'normal',
       }
     : undefined;
   const lay = (template: ResolvedTemplate, item?: ResolvedItem): DisplayList => {
@@ -133,12 +141,25 @@ async function buildComponentPdf(game: ResolvedGame, set: ResolvedSet, faces: Fa
   });
 }
 
+/** The coverage of a set's sheets as printed normally (laid out again, without the low-ink changes) and in low ink. */
+async function measureInk(normal: ResolvedGame, set: ResolvedSet, saverFaces: Face[], options: BuildOptions): Promise<InkFigures> {
+  const normalSet = normal.sets.find((s) => s.id === set.id)!;
+  const normalFaces = layoutSet(normal, normalSet, () => {}, undefined, options.cache);
+  const before = imposeSet(normalSet, normalFaces, options).imposed.pages;
+  const after = imposeSet(set, saverFaces, options).imposed.pages;
+  // Skia is loaded only when coverage is measured (--ink saver).
+  const { inkCoverage } = await import('./ink-coverage.js');
+  return { set: set.id, pages: after.length, normal: await inkCoverage(before), saver: await inkCoverage(after) };
+}
+
 /**
  * Lays out and renders one game in one language into `folder`, file by file. Problems are
  * reported, not thrown; the caller decides whether the build stands.
  */
 export async function buildGame(loaded: LoadedGame, lang: string, options: BuildOptions, report: (p: LayoutProblem) => void, folder: FolderWriter): Promise<void> {
-  const game = resolveGame(loaded, lang);
+  const normal = resolveGame(loaded, lang);
+  const saver = options.homePrint?.ink === 'saver' ? inkSaverGame(normal) : undefined;
+  const game = saver?.game ?? normal;
   const add = (file: OutputFile) => folder.add(file);
   const exported: ExportSet[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
@@ -148,8 +169,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   for (const set of game.sets) {
     const images = new Map<string, ImagePlace>();
     const laid = layoutSet(game, set, report, images, options.cache);
-    const faces = set.shape === 'circle' ? laid.map((f) => ({ ...f, list: roundFace(f.list) })) : laid;
+    const shaped = set.shape === 'circle' ? laid.map((f) => ({ ...f, list: roundFace(f.list) })) : laid;
     if (!(await checkImages(images, report, options.cache))) continue;
+    const faces = saver ? shaped.map((f) => ({ ...f, list: inkSaverList(f.list, saver.colors) })) : shaped;
     const size = pixelSize(faces[0]!.list, options.dpi);
     if (size.widthPx * size.heightPx > MAX_PIXELS) {
       report({
@@ -167,6 +189,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     await buildComponentPdf(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+    if (set.source.data?.box === 'tuck') for (const file of await buildTuckBox(game, set, faces, options, report)) add(file);
+    if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
     exported.push({ set, faces });
   }
   const rulebook = await buildRulebook(loaded, game, options, report);

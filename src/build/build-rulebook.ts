@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadedGame } from '../content/model.js';
 import { imposeBooklet, bookletPage } from '../impose/booklet.js';
+import { inkSaverGame } from '../resolve/ink-saver.js';
+import { inkSaverList } from '../shared/ink-saver.js';
 import { PAPERS } from '../impose/paper.js';
 import { imposePocketmod, pocketmodPanel } from '../impose/pocketmod.js';
 import type { DisplayList } from '../shared/display-list.js';
@@ -70,17 +72,20 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   layout.problems.forEach(report);
   const { imposition } = layout;
   const paper = PAPERS[options.paper];
-  const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
+  // The low-ink variant (--ink saver): the same pages in light tints with dark text.
+  const lowInk = game.ink === 'saver' ? inkSaverGame(game).colors : undefined;
+  const pages = lowInk ? layout.pages.map((p) => inkSaverList(p, lowInk)) : layout.pages;
+  const sheets = imposition === 'pocketmod' ? imposePocketmod(pages, paper) : imposition === 'booklet' ? imposeBooklet(pages, paper) : pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
-  const pagesPdf = await pdfOf(layout.pages, meta, options.cache);
+  const pagesPdf = await pdfOf(pages, meta, options.cache);
   const imposedPdf = await pdfOf(sheets, meta, options.cache);
   const files: OutputFile[] = [
-    { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: layout.pages.length } },
+    { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: pages.length } },
     { path: 'rulebook.pdf', bytes: imposedPdf, entry: { kind: 'rulebook', imposition, paper: paper.label, pages: sheets.length, rulebookPages: layout.pages.length } },
   ];
   if (options.sheetPng) {
     files.push(...(await pngs('sheets/rulebook', sheets, options, { kind: 'rulebook', imposition })));
-    files.push(...(await pngs('pages/rulebook', layout.pages, options, { kind: 'rulebook-pages' })));
+    files.push(...(await pngs('pages/rulebook', pages, options, { kind: 'rulebook-pages' })));
   }
   const sheetsOfPaper = imposition === 'booklet' ? Math.ceil(sheets.length / 2) : sheets.length;
   return { files, sections: layout.sections, sheets: { pages: sheets, imposition: imposition ?? 'pages', sheetsOfPaper, ...(imposition === 'booklet' ? { duplex: 'short' as const } : {}) } };

@@ -1,6 +1,6 @@
 import type { DisplayList } from '../shared/display-list.js';
 import type { LayoutProblem } from '../shared/problem.js';
-import { imposeComponents, type Copy } from '../impose/component-sheets.js';
+import { imposeComponents, type ComponentSheets, type Copy } from '../impose/component-sheets.js';
 import type { DuplexMode } from '../impose/duplex.js';
 import { DEFAULT_PRINT_GUIDES, sheetSides, type PrintGuides } from '../shared/print-options.js';
 import { PAPERS, type PaperName } from '../impose/paper.js';
@@ -10,6 +10,13 @@ import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from '../shared/face.js';
 import type { FileKind, OutputFile } from '../shared/output-file.js';
+import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
+import { resolveLength, pointsToMm } from '../shared/lengths.js';
+import { tileBoard } from '../impose/tile-board.js';
+import { createLabeler, withFonts } from './sheet-labels.js';
+
+/** Pieces of a tiled board keep at least this from the paper's edge: room for their marks. */
+const TILE_MARGIN = resolveLength('10mm');
 
 export interface SheetOptions {
   paper: PaperName;
@@ -26,6 +33,8 @@ export interface SheetOptions {
   guides?: PrintGuides;
   /** Write the print-and-play kit only, not each set's own sheets. */
   kitOnly?: boolean;
+  /** Low ink, tuck boxes, boards over several sheets (defaults when absent). */
+  homePrint?: HomePrintOptions;
 }
 
 const KINDS: Record<string, FileKind> = {
@@ -36,6 +45,30 @@ const KINDS: Record<string, FileKind> = {
   sheets: 'board',
   standees: 'standee-sheet',
 };
+
+/** Sets whose components, when larger than the paper, are printed in pieces over several sheets. */
+const TILED_KINDS = new Set(['boards', 'sheets']);
+
+/** Boards larger than the paper: each copy in overlapping pieces, one per sheet, with glue strips and an assembly map. */
+async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: readonly Copy[], options: SheetOptions): Promise<OutputFile[]> {
+  const { label, fonts } = createLabeler();
+  const overlap = (options.homePrint ?? DEFAULT_HOME_PRINT).tileOverlap;
+  const tiled = copies.map((copy) => tileBoard({ board: copy.front, paper: PAPERS[options.paper], margin: Math.max(set.margin, TILE_MARGIN), overlap, label, title: set.name }));
+  const pages = tiled.flatMap((t) => t.pages.map((p) => withFonts(p, fonts)));
+  const first = tiled[0]!;
+  const facts = {
+    kind: KINDS[set.kind] ?? 'board',
+    set: set.id,
+    paper: PAPERS[options.paper].label,
+    duplex: 'none',
+    tiled: { cols: first.cols, rows: first.rows, overlapMm: Math.round(pointsToMm(overlap) * 100) / 100, orientation: first.page.width > first.page.height ? 'landscape' : 'portrait' },
+    items: copies.length,
+  } as const;
+  const pdf = await pdfOf(pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
+  const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: pages.length } }];
+  if (options.sheetPng) files.push(...(await sheetPngs(set.id, pages, options, facts)));
+  return files;
+}
 
 /** Every copy of every item (count copies each), with its own back or the shared one. */
 export function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
@@ -49,6 +82,28 @@ export function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
   return copies;
 }
 
+/** Every copy of a set, and the sheets they are laid on. */
+export function imposeSet(set: ResolvedSet, faces: readonly Face[], options: Pick<SheetOptions, 'paper' | 'duplex' | 'backOffset' | 'guides'>): { copies: Copy[]; imposed: ComponentSheets } {
+  const copies = copiesOf(set, faces);
+  const strip = set.kind === 'standees';
+  const guides = options.guides ?? DEFAULT_PRINT_GUIDES;
+  const imposed = imposeComponents({
+    copies,
+    width: set.width,
+    height: strip ? 2 * set.height + 2 * TAB_DEPTH : set.height,
+    bleed: set.bleed,
+    shape: strip ? 'rectangle' : set.shape,
+    cornerRadius: set.cornerRadius,
+    page: PAPERS[options.paper],
+    duplex: strip ? 'none' : sheetSides(set.print, options.duplex),
+    gutter: guides.gutter ?? set.gutter,
+    margin: set.margin,
+    backOffset: options.backOffset,
+    guides: { style: guides.cutGuides, printableMargin: guides.printableMargin },
+  });
+  return { copies, imposed };
+}
+
 /** The print sheets of one set: a PDF (and PNGs on request), or a problem when one component is larger than the paper. */
 export async function buildSheets(
   game: ResolvedGame,
@@ -57,26 +112,10 @@ export async function buildSheets(
   options: SheetOptions,
   report: (p: LayoutProblem) => void,
 ): Promise<OutputFile[]> {
-  const copies = copiesOf(set, faces);
-  const strip = set.kind === 'standees';
+  const { copies, imposed } = imposeSet(set, faces, options);
   const paper = PAPERS[options.paper];
-  const sides = strip ? 'none' : sheetSides(set.print, options.duplex);
-  const guides = options.guides ?? DEFAULT_PRINT_GUIDES;
-  const gutter = guides.gutter ?? set.gutter;
-  const imposed = imposeComponents({
-    copies,
-    width: set.width,
-    height: strip ? 2 * set.height + 2 * TAB_DEPTH : set.height,
-    bleed: set.bleed,
-    shape: strip ? 'rectangle' : set.shape,
-    cornerRadius: set.cornerRadius,
-    page: paper,
-    duplex: sides,
-    gutter,
-    margin: set.margin,
-    backOffset: options.backOffset,
-    guides: { style: guides.cutGuides, printableMargin: guides.printableMargin },
-  });
+  const sides = set.kind === 'standees' ? 'none' : sheetSides(set.print, options.duplex);
+  if (imposed.perSheet === 0 && TILED_KINDS.has(set.kind)) return buildTiledBoards(game, set, copies, options);
   if (imposed.perSheet === 0) {
     report({
       severity: 'error',

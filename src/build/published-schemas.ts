@@ -3,6 +3,7 @@ import { GameSchema } from '../content/schema/game.js';
 import { SetSchema } from '../content/schema/set.js';
 import { TemplateSchema } from '../content/schema/template.js';
 import { ProjectSchema } from '../content/schema/project.js';
+import { PrintersFileSchema } from '../content/schema/printers.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -14,6 +15,7 @@ export function publishedSchemas(): Record<string, string> {
     'set.schema.json': SetSchema,
     'template.schema.json': TemplateSchema,
     'project.schema.json': ProjectSchema,
+    'printers.schema.json': PrintersFileSchema,
   };
   return Object.fromEntries(
     Object.entries(entries).map(([name, schema]) => [

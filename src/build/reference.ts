@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Color, HexColor, Id, LangCode, Length, LocalizedText, TemplateLength } from '../content/schema/common.js';
 import { GameSchema } from '../content/schema/game.js';
 import { ProjectSchema } from '../content/schema/project.js';
+import { PrintersFileSchema } from '../content/schema/printers.js';
 import { SET_KINDS, SetSchema, SHAPES } from '../content/schema/set.js';
 import { ELEMENT_TYPES, RectElement, TemplateSchema } from '../content/schema/template.js';
 import { NAMED_SIZES } from '../content/sizes.js';
@@ -35,7 +36,7 @@ function range(s: Schema): string {
 }
 
 /** The keys every template element takes (those of a rect that are not its own). */
-const ELEMENT_COMMON = Object.fromEntries(['name', 'when', 'rotate', 'opacity'].map((k) => [k, (RectElement.properties as Record<string, unknown>)[k]]));
+const ELEMENT_COMMON = Object.fromEntries(['name', 'when', 'rotate', 'opacity', 'ink'].map((k) => [k, (RectElement.properties as Record<string, unknown>)[k]]));
 
 /** A short name for the type of a value, as a designer reads it. */
 export function typeName(schema: Schema): string {
@@ -136,6 +137,7 @@ export function describeReference(): string {
     '## Files',
     '',
     describeObject('pocketpress.yaml (project settings)', ProjectSchema as unknown as Schema),
+    describeObject('printers.yaml (~/.config/pocketpress/, or $XDG_CONFIG_HOME/pocketpress/)', PrintersFileSchema as unknown as Schema),
     describeObject('game.yaml', GameSchema as unknown as Schema),
     describeObject('sets/*.yaml (a component set)', SetSchema as unknown as Schema),
     `Set kinds: ${SET_KINDS.map((k) => `\`${k}\``).join(', ')}. Shapes: ${SHAPES.map((s) => `\`${s}\``).join(', ')}.`,

@@ -13,6 +13,8 @@ import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
 import { problemsToDiagnostics } from './problems.js';
 import { pngPool } from '../render/png/png-pool.js';
+import type { InkFigures } from './ink-coverage.js';
+import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -30,6 +32,8 @@ export interface BuildRequest extends CheckRequest {
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
   ttsBaseUrl?: string;
+  /** Low ink, tuck boxes, boards over several sheets (defaults: DEFAULT_HOME_PRINT). */
+  homePrint?: HomePrintOptions;
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
   /** Worker threads that draw PNGs (default: every core but one, at most 4); 0 draws them on this thread. */
@@ -65,13 +69,15 @@ export interface BuildResult {
   printable: string[];
   /** Per kind of work, how much was made and how much came from the cache. */
   stats: Record<string, CacheStats>;
+  /** With --ink saver: ink coverage of the print sheets per game × language, normal and low-ink (percent of the page area, page-weighted), and per set. */
+  ink?: { game: string; lang: string; normal: number; saver: number; sets: InkFigures[] }[];
   seconds: number;
   /** The print-and-play kits written: path relative to `out`, sheets of paper it takes, and the per-set files together. */
   kits?: { path: string; paper: string; sheetsOfPaper: number; separateSheetsOfPaper: number }[];
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
-const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play']);
+const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play', 'tuck-box']);
 
 /**
  * The cache's folder: as asked, else `.pocketpress-cache/<name of out>/` beside `out` (never
@@ -99,6 +105,13 @@ function removeOldCache(out: string): void {
   } catch {
     // Left where it is: it is only a cache.
   }
+}
+
+/** Coverage of all the sheets of a game, each page counted once. */
+function averageInk(sets: readonly InkFigures[]): { normal: number; saver: number } {
+  const pages = sets.reduce((n, s) => n + s.pages, 0) || 1;
+  const mean = (pick: (s: InkFigures) => number) => Math.round((sets.reduce((n, s) => n + pick(s) * s.pages, 0) / pages) * 10) / 10;
+  return { normal: mean((s) => s.normal), saver: mean((s) => s.saver) };
 }
 
 /** The build was stopped by its signal; nothing was written. */
@@ -153,6 +166,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const cache = new BuildCache(request.cache === false ? undefined : cacheFolder(request), toolFingerprint(request.version));
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
+  const ink: NonNullable<BuildResult['ink']> = [];
   const onAbort = () => writer.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -160,6 +174,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     for (const [index, { game, lang }] of jobs.entries()) {
       if (request.signal?.aborted) throw new BuildAborted('the build was stopped');
       const problems: LayoutProblem[] = [];
+      const sets: InkFigures[] = [];
       const options = {
         dpi: request.dpi,
         creationDate: defaultCreationDate(),
@@ -172,9 +187,12 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         ttsBaseUrl: request.ttsBaseUrl,
         guides: request.guides ?? DEFAULT_PRINT_GUIDES,
         kitOnly: request.kitOnly ?? false,
+        homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
+        onInk: (figures: InkFigures) => sets.push(figures),
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
+      if (sets.length > 0) ink.push({ game: game.data!.id, lang, ...averageInk(sets), sets });
       request.onProgress?.({ type: 'step', done: index + 1, total: jobs.length, game: game.data!.id, lang });
     }
     if (request.signal?.aborted) throw new BuildAborted('the build was stopped');
@@ -190,7 +208,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         .map((e) => ({ path: `${f.game}/${f.lang}/${e.path}`, paper: String(e['paper']), sheetsOfPaper: Number(e['sheetsOfPaper']), separateSheetsOfPaper: Number(e['separateSheetsOfPaper']) })),
     );
     writer.commit(`pocketpress ${request.version}`);
-    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits });
+    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
   } catch (error) {
     writer.abort();
     throw error;

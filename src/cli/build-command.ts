@@ -7,6 +7,7 @@ import { EXIT, type CliIo } from './io.js';
 import { createProgress } from './progress.js';
 import { onStopSignal } from './signals.js';
 import { printGuidesOf, type KitCliOptions } from './options.js';
+import type { HomePrintOptions } from '../shared/home-print.js';
 
 export interface BuildCommandOptions extends Partial<KitCliOptions> {
   game?: string[];
@@ -30,6 +31,8 @@ export interface BuildCommandOptions extends Partial<KitCliOptions> {
   tty?: boolean;
   /** More warnings than this fail the build. */
   maxWarnings?: number;
+  /** Low ink, tuck boxes, boards over several sheets. */
+  homePrint?: HomePrintOptions;
 }
 
 /** Prints the diagnostics (JSON always prints its one object). */
@@ -52,7 +55,8 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const outputs = result.outputs.map((o) => `${o.game}/${o.lang}`).join(', ');
   const printable = result.printable.length > 0 ? `to print:\n${result.printable.map((p) => `  ${where}/${p}\n`).join('')}` : '';
   const kits = (result.kits ?? []).map((k) => `  ${where}/${k.path}: ${k.sheetsOfPaper} sheets of ${k.paper} (${k.separateSheetsOfPaper} with the separate files)\n`).join('');
-  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}`;
+    const ink = (result.ink ?? []).map((i) => `ink coverage of ${i.game}/${i.lang}'s sheets: ${i.normal.toFixed(1)} % of the page area normally, ${i.saver.toFixed(1)} % with --ink saver\n`).join('');
+  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
 }
 
 export interface BuildOutcome {
@@ -84,6 +88,7 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir),
     guides: options.cutGuides === undefined ? undefined : printGuidesOf(options as KitCliOptions),
     kitOnly: options.kitOnly,
+    homePrint: options.homePrint,
   };
 }
 

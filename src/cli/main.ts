@@ -8,7 +8,7 @@ import { resolveLength } from '../shared/lengths.js';
 import { DUPLEX_MODES, PAPER_NAMES, type PaperName } from '../shared/print-options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
-type BuildCliOptions = BuildCommandOptions & { watch?: boolean };
+type BuildCliOptions = BuildCommandOptions & HomePrintCliOptions & { watch?: boolean };
 import { registerI18nCommands } from './register-i18n-commands.js';
 import { registerIconsCommand } from './icons-command.js';
 import { registerItemsCommands } from './items-command.js';
@@ -16,6 +16,7 @@ import { registerPreviewCommand } from './preview-command.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { addKitOptions, collect, languages, maxWarnings } from './options.js';
 import { applyProject, contentFolders, ProjectSettingsError, readProject } from './project.js';
+import { addHomePrintOptions, backOffsetOf, homePrintOf, registerCalibrateCommand, type HomePrintCliOptions } from './home-print-options.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -101,7 +102,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       setCode(await validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
     });
 
-  const build = addKitOptions(contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
+  const build = addHomePrintOptions(addKitOptions(contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')
     .addHelpText('after', BUILD_EXAMPLES)
     .option('--out <dir>', 'where to write', 'out')
     .option('--dpi <n>', 'resolution of the PNGs', positiveInteger, 300)
@@ -112,10 +113,11 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache/ beside --out)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
-    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount))
+    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)))
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
       const settings = await readProject(io, cliOptions.format);
-      const options = applyProject(build, cliOptions, settings);
+      const projected = applyProject(build, cliOptions, settings);
+      const options = { ...projected, backOffset: await backOffsetOf(build, projected, settings, io), homePrint: homePrintOf(projected) };
       const folders = contentFolders(dir, settings);
       // Loaded on demand: validating needs none of the layout and rendering code.
       const { buildCommand } = await import('./build-command.js');
@@ -139,6 +141,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       setCode(await initCommand(dir, options, io));
     });
 
+  registerCalibrateCommand(program, io, setCode);
   registerI18nCommands(program, io, setCode);
   registerPreviewCommand(program, io, setCode, VERSION);
   registerIconsCommand(program, io, setCode);

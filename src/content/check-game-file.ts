@@ -1,3 +1,4 @@
+import { didYouMean } from '../diagnostics/did-you-mean.js';
 import path from 'node:path';
 import { checkAgainstSchema } from './check-schema.js';
 import { checkMarks } from './check-marks.js';
@@ -104,6 +105,12 @@ export function checkGameFile(
       const check = checkGamePath(gameDir, written);
       if (!check.ok) at(pointer, check.code, check.message);
     }
+  }
+  const palette = asRecord(data['palette']) ?? {};
+  for (const name of Object.keys(asRecord(data['inkSaver']) ?? {})) {
+    if (Object.hasOwn(palette, name)) continue;
+    const message = `inkSaver gives a low-ink colour to "${name}", which the palette does not name${didYouMean(name, Object.keys(palette))}`;
+    report(diagnosticAt(loaded.file, loaded.doc, { code: 'unknown-color', message, pointer: toPointer(['inkSaver', name]), target: 'key' }));
   }
   const rulebook = asRecord(data['rulebook']);
   if (rulebook) {

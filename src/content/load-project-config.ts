@@ -6,6 +6,7 @@ import { createAjv } from './ajv.js';
 import { checkAgainstSchema } from './check-schema.js';
 import { loadYaml } from './load-yaml.js';
 import { ProjectSchema, type ProjectConfig } from './schema/project.js';
+import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
 /** The names a project's settings file may have, in the order they are looked for. */
 export const PROJECT_FILES = ['pocketpress.yaml', 'pocketpress.config.yaml'] as const;
@@ -27,6 +28,10 @@ export interface ProjectSettings {
   gutter?: number;
   cutter?: ProjectConfig['cutter'];
   cacheDir?: string;
+  /** The printer profile the project names (`printer:`), with where it is written. */
+  printer?: PrinterRequest;
+  /** The project's own printer profiles (`printers:`). */
+  printers?: Map<string, PrinterProfile>;
 }
 
 export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
@@ -78,6 +83,8 @@ export function loadProjectSettings(cwd: string): ProjectLookup {
       gutter: config.gutter === undefined ? undefined : resolveLength(config.gutter),
       cutter: config.cutter,
       cacheDir: config.cacheDir === undefined ? undefined : path.resolve(base, config.cacheDir),
+      printer: config.printer === undefined ? undefined : { name: config.printer, from: 'file', loaded, pointer: '/printer' },
+      printers: config.printers && new Map(Object.entries(config.printers).map(([name, p]) => [name, profileOf(name, p, file)])),
     },
   };
 }

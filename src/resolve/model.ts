@@ -74,6 +74,10 @@ export interface ResolvedGame {
   credits: ResolvedCredit[];
   /** Colour names → "#rrggbb". */
   palette: Record<string, string>;
+  /** The game's own colours for the low-ink variant (`inkSaver:`), by palette name. */
+  inkSaver: Record<string, string>;
+  /** `saver` once made into the low-ink variant (see inkSaverGame). */
+  ink?: 'normal' | 'saver';
   fonts: FontRegistry;
   /** The typography of the language (French spaces, apostrophes), applied to every text a player reads. */
   typeset: (text: string) => string;

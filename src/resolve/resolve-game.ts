@@ -61,6 +61,7 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     age: game.age,
     credits: (game.credits ?? []).map((c) => ({ role: text(c.role), name: c.name })),
     palette: { ...(game.palette ?? {}) },
+    inkSaver: { ...(game.inkSaver ?? {}) },
     fonts,
     typeset: finish,
     narrowSpace,

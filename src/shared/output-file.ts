@@ -8,6 +8,7 @@ export type FileKind =
   | 'token-sheet'
   | 'board'
   | 'standee-sheet'
+  | 'tuck-box'
   | 'component-png'
   | 'component-pdf'
   | 'engine-json'

@@ -71,6 +71,12 @@ export const GameSchema = Type.Object(
         description: 'named colours templates may use, e.g. {ink: "#1d1b19"}',
       }),
     ),
+    inkSaver: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*$' }), HexColor, {
+        description:
+          'the palette of the low-ink variant (--ink saver), by the names of palette: light colours for areas, dark ones for text, e.g. {night: "#dfe3ec", ink: "#1d1b19"}; colours not named here are lightened',
+      }),
+    ),
     strings: Type.Optional(
       Type.Record(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }), LocalizedText, {
         description:

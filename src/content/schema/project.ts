@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CUT_GUIDE_STYLES, CUTTER_NAMES, DUPLEX_MODES, PAPER_NAMES } from '../../shared/print-options.js';
 import { LangCode, Length } from './common.js';
+import { PrinterName, Printers } from './printers.js';
 
 const Folder = (description: string) => Type.String({ minLength: 1, description });
 
@@ -22,7 +23,7 @@ const BackOffset = Type.Object(
   { x: Length, y: Length },
   {
     additionalProperties: false,
-    description: 'move every back by x (right) and y (up), for a printer that does not align both sides (as --back-offset); e.g. {x: 0.5mm, y: -1mm}',
+    description: 'move every back by x (right) and y (down), for a printer that does not align both sides (as --back-offset); e.g. {x: 0.5mm, y: -1mm} is 0.5 mm right and 1 mm up',
   },
 );
 
@@ -39,6 +40,8 @@ export const ProjectSchema = Type.Object(
     dpi: Type.Optional(Type.Integer({ minimum: 1, maximum: 2400, description: 'resolution of the PNGs (as --dpi); default 300' })),
     duplex: Type.Optional(Duplex),
     backOffset: Type.Optional(BackOffset),
+    printer: Type.Optional({ ...PrinterName, description: 'the printer profile a build uses (as --printer): one of printers here or in ~/.config/pocketpress/printers.yaml' }),
+    printers: Type.Optional(Printers),
     sheetPng: Type.Optional(Type.Boolean({ description: 'also write each print sheet as a PNG (as --sheet-png)' })),
     ttsBaseUrl: Type.Optional(Type.String({ pattern: '^https?://', description: 'name Tabletop Simulator images by URLs under this address (as --tts-base-url)' })),
     printableMargin: Type.Optional(Length),

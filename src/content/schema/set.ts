@@ -90,6 +90,11 @@ export const SetSchema = Type.Object(
     ),
     front: Id,
     back: Type.Optional(Id),
+    box: Type.Optional(
+      Type.Literal('tuck', {
+        description: '"tuck": also print a one-sheet tuck box sized to the cards and their count (with --card-thickness, default 0.3mm), with the set\'s back and name on it: <set>-box.pdf',
+      }),
+    ),
     expand: Type.Optional(
       Type.Record(
         Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_-]*$' }),

@@ -9,6 +9,7 @@ const Common = {
   ),
   rotate: Type.Optional(Type.Number({ minimum: -36_000, maximum: 36_000, description: 'turn by this many degrees, clockwise, about the element centre' })),
   opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'from 0 (invisible) to 1 (opaque)' })),
+  ink: Type.Optional(Type.Literal('decorative', { description: '"decorative": left out of the low-ink variant (--ink saver), e.g. a background pattern or a frame' })),
 };
 
 /** A shared value type with what this key means. */
