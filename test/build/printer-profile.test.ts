@@ -46,16 +46,19 @@ const isPaper = (p: PdfPath) => p.points.every((pt) => (pt.x === 0 || Math.abs(p
 
 /**
  * Crop marks: black two-point lines (the fixture draws no black). They move with the backs too,
- * but are shortened where they would reach into the paper's unprintable edge, so their outer
- * ends need not move by the whole offset.
+ * but are shortened, or left out, where they would reach into the printable margin, so their
+ * outer ends need not move by the whole offset, nor their number stay the same.
  */
 const isCropMark = (p: PdfPath) => p.paint === 'stroke' && p.points.length === 2 && p.stroke === '0,0,0';
 
 /** Every point of every path drawn on the paper in `moved` minus the same point in `base`: one (dx, dy) per point. */
-function shifts(base: PdfPath[], moved: PdfPath[]): { dx: number; dy: number }[] {
+function shifts(allBase: PdfPath[], allMoved: PdfPath[]): { dx: number; dy: number }[] {
+  expect(allBase.filter(isPaper)).toHaveLength(2);
+  const base = allBase.filter((p) => !isPaper(p) && !isCropMark(p));
+  const moved = allMoved.filter((p) => !isPaper(p) && !isCropMark(p));
   expect(moved.length).toBe(base.length);
-  expect(base.filter(isPaper)).toHaveLength(2);
-  return base.flatMap((p, i) => (isPaper(p) || isCropMark(p) ? [] : p.points.map((pt, j) => ({ dx: moved[i]!.points[j]!.x - pt.x, dy: moved[i]!.points[j]!.y - pt.y }))));
+  expect(base.length).toBeGreaterThan(0);
+  return base.flatMap((p, i) => p.points.map((pt, j) => ({ dx: moved[i]!.points[j]!.x - pt.x, dy: moved[i]!.points[j]!.y - pt.y })));
 }
 
 const PRINTERS = `default: office-laser
