@@ -10,7 +10,8 @@ import { createIconResolver } from '../shared/icons.js';
 import { pixelSize } from '../render/png/render-png.js';
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../resolve/model.js';
 import { resolveGame } from '../resolve/resolve-game.js';
-import { componentPngPath, exportGame, type ExportSet } from '../export/index.js';
+import { componentPngPath, exportGame, exportShops, type ExportSet } from '../export/index.js';
+import type { ShopName } from '../shared/shops/index.js';
 import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
@@ -23,6 +24,8 @@ export type BuildOptions = SheetOptions & {
   /** The absolute --out folder: Tabletop Simulator names its images from it. */
   outDir: string;
   ttsBaseUrl?: string;
+  /** The print shops to write files for (`--shop`), under shops/<name>/. */
+  shops?: readonly ShopName[];
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -175,4 +178,10 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
   });
   for (const file of cache && key ? await cache.files('export', key, make) : await make()) add(file);
+  if (options.shops && options.shops.length > 0) {
+    const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
+    // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.
+    const files = await exportShops({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, shopOptions, report);
+    for (const file of files) add(file);
+  }
 }

@@ -5,6 +5,7 @@ import type { DuplexMode, PaperName } from '../shared/print-options.js';
 import { defaultCreationDate } from '../render/pdf/render-component-pdf.js';
 import { UsageError } from '../shared/errors.js';
 import type { LayoutProblem } from '../shared/problem.js';
+import type { ShopName } from '../shared/shops/index.js';
 import { buildGame } from './build-game.js';
 import { checkGames, type CheckRequest } from './check-games.js';
 import { BuildCache, type CacheStats } from './cache.js';
@@ -28,6 +29,8 @@ export interface BuildRequest extends CheckRequest {
   backOffset: { x: number; y: number };
   sheetPng?: boolean;
   ttsBaseUrl?: string;
+  /** Print shops to write files for (`--shop`). */
+  shops?: readonly ShopName[];
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
   /** Told before the first game and after each game × language is built. */
@@ -125,6 +128,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         cache,
         outDir: request.out,
         ttsBaseUrl: request.ttsBaseUrl,
+        shops: request.shops,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));

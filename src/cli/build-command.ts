@@ -4,6 +4,7 @@ import type { CacheStats } from '../build/cache.js';
 import { applyStrict, countDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
+import type { ShopName } from '../shared/shops/index.js';
 import { createProgress } from './progress.js';
 import { onStopSignal } from './signals.js';
 
@@ -21,6 +22,8 @@ export interface BuildCommandOptions {
   sheetPng?: boolean;
   allowMissing?: boolean;
   ttsBaseUrl?: string;
+  /** Print shops to write files for (repeatable `--shop`). */
+  shop?: ShopName[];
   /** Keep renders in <out>/.cache so an unchanged component is not made again (default on). */
   cache?: boolean;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
@@ -75,6 +78,7 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     backOffset: options.backOffset,
     sheetPng: options.sheetPng,
     ttsBaseUrl: options.ttsBaseUrl,
+    shops: options.shop ? [...new Set(options.shop)] : undefined,
     cache: options.cache,
   };
 }

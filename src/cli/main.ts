@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { resolveLength } from '../shared/lengths.js';
+import { SHOP_NAMES, type ShopName } from '../shared/shops/index.js';
 import { DUPLEX_MODES, PAPER_NAMES, type PaperName } from '../shared/print-options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
@@ -35,6 +36,11 @@ function offset(value: string): { x: number; y: number } {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
   if (!match) throw new InvalidArgumentError(`expected two lengths in millimetres such as "0.5,-1", found "${value}"`);
   return { x: resolveLength(Number(match[1])), y: resolveLength(Number(match[2])) };
+}
+
+function collectShop(value: string, previous: ShopName[] | undefined): ShopName[] {
+  if (!(SHOP_NAMES as string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SHOP_NAMES.join(', ')}, found "${value}"`);
+  return [...(previous ?? []), value as ShopName];
 }
 
 function positiveInteger(value: string): number {
@@ -103,6 +109,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides').argParser(offset).default({ x: 0, y: 0 }, '0,0'))
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
+    .option('--shop <name>', `also write the files a print shop takes, under <game>/<lang>/shops/<name>/ (${SHOP_NAMES.join(', ')}; repeat for several)`, collectShop)
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in <out>/.cache)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
@@ -151,7 +158,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       return EXIT.usage;
     }
     if (error instanceof ProjectSettingsError) return EXIT.usage;
-    if (error instanceof UsageError || (error instanceof Error && error.name === 'OutputError')) {
+    if (error instanceof UsageError || (error instanceof Error && (error.name === 'OutputError' || error.name === 'ShopSetupError'))) {
       io.stderr(`pocketpress: ${error.message}\n`);
       return EXIT.usage;
     }

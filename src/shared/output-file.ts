@@ -12,7 +12,12 @@ export type FileKind =
   | 'component-pdf'
   | 'engine-json'
   | 'tts-sheet'
-  | 'tts-json';
+  | 'tts-json'
+  | 'shop-image'
+  | 'shop-pdf'
+  | 'shop-sheet'
+  | 'shop-order'
+  | 'shop-readme';
 
 /** What the manifest says of a file besides its path, size and hash. */
 export interface FileFacts {
