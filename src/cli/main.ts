@@ -128,6 +128,23 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     });
 
   program
+    .command('preflight')
+    .description("check a print shop's files (a --shop export, or files made elsewhere) against the shop's rules")
+    .argument('<target>', 'a folder (such as out/<game>/<lang>/shops/<shop>) or one file')
+    .option('--shop <name>', `the shop: ${SHOP_NAMES.join(', ')} (default: the one the export was made for)`, (value: string) => collectShop(value, [])[0]!)
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--quiet', 'print errors only')
+    .addHelpText('after', `
+Examples:
+  $ pocketpress preflight out/my-game/en/shops/drivethrucards
+  $ pocketpress preflight cards.pdf --shop drivethrucards --format github`)
+    .action(async (target: string, options: { shop?: ShopName; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+      const { preflightCommand } = await import('./preflight-command.js');
+      setCode(await preflightCommand(target, options, io));
+    });
+
+  program
     .command('init')
     .description('write a small working game into dir')
     .argument('<dir>', 'the new game folder (must not exist, or be empty)')

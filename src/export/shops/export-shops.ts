@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -29,7 +30,7 @@ export interface OrderFile {
   /** Text boxes in the image's pixels. */
   texts?: PxBox[];
   /** Pages of a PDF: what each shows, in order. */
-  pages?: { item: string; side: 'front' | 'back'; texts: PxBox[] }[];
+  pages?: { item: string; side: 'front' | 'back'; texts: PxBox[]; /** sha256 of the page image's CMYK samples: tells the faces apart. */ sha256: string }[];
 }
 
 export interface OrderSet {
@@ -258,12 +259,12 @@ async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[]
       const back = faces.back;
       for (let copy = 0; copy < item.count; copy++) {
         // Back, then front: DriveThruCards prints the pages in this order.
-        if (back) {
-          pages.push(await pageOf(back));
-          listed.push({ item: item.id, side: 'back', texts: (await draw(back)).texts });
+        for (const [face, side] of [[back, 'back'], [faces.front, 'front']] as const) {
+          if (!face) continue;
+          const page = await pageOf(face);
+          pages.push(page);
+          listed.push({ item: item.id, side, texts: (await draw(face)).texts, sha256: createHash('sha256').update(page.data).digest('hex') });
         }
-        pages.push(await pageOf(faces.front));
-        listed.push({ item: item.id, side: 'front', texts: (await draw(faces.front)).texts });
       }
     }
     for (const page of pages) most = Math.max(most, page.maxInk);
