@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -121,13 +120,22 @@ function plan(shop: ShopRules, sets: readonly ExportSet[], report: (p: LayoutPro
   return planned;
 }
 
-/** Each face of a planned set at the shop's size, drawn once. */
+/**
+ * Each face of a planned set at the shop's size. The shared back and the last two faces drawn are
+ * kept (copies follow each other), nothing more: a set of thousands of cards is never held whole.
+ */
 function faceMaker(input: ExportInput, shop: ShopRules, p: Planned): (face: Face) => Promise<ShopFace> {
-  const made = new Map<Face, Promise<ShopFace>>();
+  // The last two: an item's front and its own back alternate, copy after copy.
+  const recent: { face: Face; made: Promise<ShopFace> }[] = [];
+  let shared: Promise<ShopFace> | undefined;
   return (face) => {
-    let found = made.get(face);
-    if (!found) made.set(face, (found = shopFace(face, input.picture, shop, p.product, p.turned)));
-    return found;
+    if (face.item === undefined) return (shared ??= shopFace(face, input.picture, shop, p.product, p.turned));
+    const found = recent.find((r) => r.face === face);
+    if (found) return found.made;
+    const made = shopFace(face, input.picture, shop, p.product, p.turned);
+    recent.unshift({ face, made });
+    recent.length = Math.min(recent.length, 2);
+    return made;
   };
 }
 
@@ -247,10 +255,11 @@ async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[]
   for (const p of planned) {
     const draw = faceMaker(input, shop, p);
     const set = p.exportSet.set;
-    const cmyk = new Map<Face, Promise<CmykPage>>();
+    // Each face once, kept compressed (a page per copy draws the same image).
+    const cmyk = new Map<Face, Promise<CmykPage & { texts: PxBox[] }>>();
     const pageOf = (face: Face) => {
       let found = cmyk.get(face);
-      if (!found) cmyk.set(face, (found = draw(face).then((f) => toCmyk(f.raster, profile, limit))));
+      if (!found) cmyk.set(face, (found = draw(face).then(async (f) => ({ ...(await toCmyk(f.raster, profile, limit)), texts: f.texts }))));
       return found;
     };
     const pages: CmykPage[] = [];
@@ -263,7 +272,7 @@ async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[]
           if (!face) continue;
           const page = await pageOf(face);
           pages.push(page);
-          listed.push({ item: item.id, side, texts: (await draw(face)).texts, sha256: createHash('sha256').update(page.data).digest('hex') });
+          listed.push({ item: item.id, side, texts: page.texts, sha256: page.sha256 });
         }
       }
     }

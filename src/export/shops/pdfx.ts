@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PDFDict, PDFDocument, PDFHexString, type PDFRef, PDFName, PDFString, popGraphicsState, pushGraphicsState, concatTransformationMatrix, drawObject } from 'pdf-lib';
 import type { Raster } from '../tts/trim-picture.js';
@@ -10,8 +11,10 @@ export const CMYK_PROFILE_PATHS = ['/usr/share/color/icc/ghostscript/default_cmy
 export const OUTPUT_CONDITION = { identifier: 'CGATS TR 001', registry: 'http://www.color.org', info: 'SWOP (Artifex CMYK SWOP Profile, from Ghostscript)' };
 
 export interface CmykPage {
-  /** 8-bit CMYK, 255 = full ink. */
-  data: Buffer;
+  /** 8-bit CMYK, 255 = full ink, compressed (Flate). */
+  deflated: Buffer;
+  /** sha256 of the uncompressed samples: tells the faces apart. */
+  sha256: string;
   width: number;
   height: number;
   /** The most ink on any pixel, in percent. */
@@ -47,7 +50,7 @@ export async function toCmyk(raster: Raster, profile: string, maxInkPercent: num
     }
     if (total > most) most = total;
   }
-  return { data, width: raster.width, height: raster.height, maxInk: Math.round((most / 255) * 1000) / 10 };
+  return { deflated: deflateSync(data), sha256: createHash('sha256').update(data).digest('hex'), width: raster.width, height: raster.height, maxInk: Math.round((most / 255) * 1000) / 10 };
 }
 
 export interface PdfXOptions {
@@ -79,8 +82,8 @@ export async function writePdfX(pages: readonly CmykPage[], options: PdfXOptions
   for (const page of pages) {
     let image = images.get(page);
     if (!image) {
-      hash.update(page.data);
-      image = ctx.register(ctx.flateStream(page.data, { Type: 'XObject', Subtype: 'Image', Width: page.width, Height: page.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8 }));
+      hash.update(page.sha256);
+      image = ctx.register(ctx.stream(page.deflated, { Type: 'XObject', Subtype: 'Image', Width: page.width, Height: page.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8, Filter: 'FlateDecode' }));
       images.set(page, image);
     }
     const p = doc.addPage([W, H]);

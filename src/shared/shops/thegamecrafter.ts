@@ -32,7 +32,7 @@ export const THE_GAME_CRAFTER: ShopRules = {
     deck('jumbo', 'Jumbo Deck', 3.5, 5.5),
   ],
   sources: [
-    { rule: 'pixel sizes per deck (poker 825 × 1125 …), PNG or JPG, 300 dpi', url: 'https://www.thegamecrafter.com/make/products/PokerDeck' },
-    { rule: 'bleed and safe zone 1/8 in (37.5 px) on the templates', url: 'https://help.thegamecrafter.com/article/75-templates' },
+    { rule: 'pixel sizes per deck (poker 825 × 1125 …), bleed and safe zone 1/8 in, on each product page and its templates; PNG or JPG', url: 'https://www.thegamecrafter.com/make/products/PokerDeck' },
+    { rule: 'deck sizes from Mini (1.75 × 2.5 in) to Jumbo (3.5 × 5.5 in); a template per product page', url: 'https://www.fairway3games.com/the-game-crafter-faqs/' },
   ],
 };
