@@ -279,7 +279,8 @@ async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[]
     for (const page of pages) most = Math.max(most, page.maxInk);
     const px = p.product.px;
     const toPt = (v: number) => (v / shop.dpi) * 72;
-    const [pw, ph] = p.turned ? [px.height, px.width] : [px.width, px.height];
+    // Landscape components are turned onto the shop's portrait page, as their images are.
+    const [pw, ph] = [px.width, px.height];
     const bytes = await writePdfX(pages, {
       pageWidth: toPt(pw),
       pageHeight: toPt(ph),
