@@ -37,9 +37,9 @@ describe('shops for a landscape deck without bleed, each card with its own back'
   }, 120_000);
 
   it('warns that the bleed is short, for each shop', () => {
-    expect(problems.map((p) => [p.code, p.pointer, p.message.slice(0, 60)])).toEqual([
-      ['shop-bleed-short', '/bleed', 'the set "deck" has 0 mm of bleed; MakePlayingCards wants 3 m'],
-      ['shop-bleed-short', '/bleed', 'the set "deck" has 0 mm of bleed; DriveThruCards wants 3.175 m'],
+    expect(problems.map((p) => [p.code, p.pointer, p.message])).toEqual([
+      ['shop-bleed-short', '/bleed', 'the set "deck" has 0 mm of bleed; MakePlayingCards wants 3 mm: its edges are repeated to fill it (give the set "bleed: 3mm")'],
+      ['shop-bleed-short', '/bleed', 'the set "deck" has 0 mm of bleed; DriveThruCards wants 3.175 mm: its edges are repeated to fill it (give the set "bleed: 3mm")'],
     ]);
   });
 
