@@ -11,6 +11,7 @@ import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '
 import { resolveGame } from '../resolve/resolve-game.js';
 import type { ExportSet } from '../export/index.js';
 import { componentPngPath } from '../export/face-paths.js';
+import type { ShopName } from '../shared/shops/index.js';
 import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
 import { buildKit } from './build-kit.js';
@@ -32,6 +33,8 @@ export type BuildOptions = SheetOptions & {
   ttsBaseUrl?: string;
   /** Told the ink coverage of each set's sheets, normal and low-ink, when building with --ink saver. */
   onInk?: (figures: InkFigures) => void;
+  /** The print shops to write files for (`--shop`), under shops/<name>/. */
+  shops?: readonly ShopName[];
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -216,4 +219,11 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
   });
   for (const file of cache && key ? await cache.files('export', key, make) : await make()) add(file);
+  if (options.shops && options.shops.length > 0) {
+    const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
+    // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.
+    const { exportShops } = await import('../export/index.js');
+    const files = await exportShops({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, shopOptions, report);
+    for (const file of files) add(file);
+  }
 }

@@ -6,6 +6,7 @@ import { DEFAULT_PRINT_GUIDES, type DuplexMode, type PaperName, type PrintGuides
 import { defaultCreationDate } from '../render/pdf/creation-date.js';
 import { UsageError } from '../shared/errors.js';
 import type { LayoutProblem } from '../shared/problem.js';
+import type { ShopName } from '../shared/shops/index.js';
 import { buildGame } from './build-game.js';
 import { checkGames, type CheckRequest } from './check-games.js';
 import { BuildCache, type CacheStats } from './cache.js';
@@ -34,6 +35,8 @@ export interface BuildRequest extends CheckRequest {
   ttsBaseUrl?: string;
   /** Low ink, tuck boxes, boards over several sheets (defaults: DEFAULT_HOME_PRINT). */
   homePrint?: HomePrintOptions;
+  /** Print shops to write files for (`--shop`). */
+  shops?: readonly ShopName[];
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
   /** Worker threads that draw PNGs (default: every core but one, at most 4); 0 draws them on this thread. */
@@ -189,6 +192,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         kitOnly: request.kitOnly ?? false,
         homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
         onInk: (figures: InkFigures) => sets.push(figures),
+        shops: request.shops,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));

@@ -4,6 +4,7 @@ import type { CacheStats } from '../build/cache.js';
 import { applyStrict, countDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
+import type { ShopName } from '../shared/shops/index.js';
 import { createProgress } from './progress.js';
 import { onStopSignal } from './signals.js';
 import { printGuidesOf, type KitCliOptions } from './options.js';
@@ -23,6 +24,8 @@ export interface BuildCommandOptions extends Partial<KitCliOptions> {
   sheetPng?: boolean;
   allowMissing?: boolean;
   ttsBaseUrl?: string;
+  /** Print shops to write files for (repeatable `--shop`). */
+  shop?: ShopName[];
   /** Keep renders in the cache folder so an unchanged component is not made again (default on). */
   cache?: boolean;
   /** PNG worker threads (default: the cores but one, at most 4). */
@@ -83,6 +86,7 @@ export function buildRequestOf(dir: string | string[], options: BuildCommandOpti
     backOffset: options.backOffset,
     sheetPng: options.sheetPng,
     ttsBaseUrl: options.ttsBaseUrl,
+    shops: options.shop ? [...new Set(options.shop)] : undefined,
     cache: options.cache,
     pngWorkers: options.jobs,
     cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir),

@@ -5,6 +5,7 @@ import { MAX_PNG_WORKERS } from '../shared/budgets.js';
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';
 import { resolveLength } from '../shared/lengths.js';
+import { SHOP_NAMES, type ShopName } from '../shared/shops/index.js';
 import { DUPLEX_MODES, PAPER_NAMES, type PaperName } from '../shared/print-options.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../diagnostics/format.js';
 import type { BuildCommandOptions } from './build-command.js';
@@ -37,6 +38,11 @@ function offset(value: string): { x: number; y: number } {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
   if (!match) throw new InvalidArgumentError(`expected two lengths in millimetres such as "0.5,-1", found "${value}"`);
   return { x: resolveLength(Number(match[1])), y: resolveLength(Number(match[2])) };
+}
+
+function collectShop(value: string, previous: ShopName[] | undefined): ShopName[] {
+  if (!(SHOP_NAMES as string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SHOP_NAMES.join(', ')}, found "${value}"`);
+  return [...(previous ?? []), value as ShopName];
 }
 
 function positiveInteger(value: string): number {
@@ -111,6 +117,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .addOption(new Option('--back-offset <x,y>', 'move every back by x,y millimetres, for printers that do not align both sides').argParser(offset).default({ x: 0, y: 0 }, '0,0'))
     .option('--sheet-png', 'also write each print sheet as a PNG at --dpi')
     .option('--tts-base-url <url>', 'name Tabletop Simulator images by URLs under this address (where --out is served) instead of file:/// paths')
+    .option('--shop <name>', `also write the files a print shop takes, under <game>/<lang>/shops/<name>/ (${SHOP_NAMES.join(', ')}; repeat for several)`, collectShop)
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache/ beside --out)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
     .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)))
@@ -128,6 +135,23 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       } else {
         setCode(await buildCommand(folders, withTty, VERSION, io));
       }
+    });
+
+  program
+    .command('preflight')
+    .description("check a print shop's files (a --shop export, or files made elsewhere) against the shop's rules")
+    .argument('<target>', 'a folder (such as out/<game>/<lang>/shops/<shop>) or one file')
+    .option('--shop <name>', `the shop: ${SHOP_NAMES.join(', ')} (default: the one the export was made for)`, (value: string) => collectShop(value, [])[0]!)
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(OUTPUT_FORMATS).default('text'))
+    .option('--strict', 'treat warnings as errors')
+    .option('--quiet', 'print errors only')
+    .addHelpText('after', `
+Examples:
+  $ pocketpress preflight out/my-game/en/shops/drivethrucards
+  $ pocketpress preflight cards.pdf --shop drivethrucards --format github`)
+    .action(async (target: string, options: { shop?: ShopName; format: OutputFormat; strict?: boolean; quiet?: boolean }) => {
+      const { preflightCommand } = await import('./preflight-command.js');
+      setCode(await preflightCommand(target, options, io));
     });
 
   program
@@ -162,7 +186,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       return EXIT.usage;
     }
     if (error instanceof ProjectSettingsError) return EXIT.usage;
-    if (error instanceof UsageError || (error instanceof Error && error.name === 'OutputError')) {
+    if (error instanceof UsageError || (error instanceof Error && (error.name === 'OutputError' || error.name === 'ShopSetupError'))) {
       io.stderr(`pocketpress: ${error.message}\n`);
       return EXIT.usage;
     }

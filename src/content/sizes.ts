@@ -1,5 +1,7 @@
+import { SHOP_SIZES } from '../shared/shops/index.js';
+
 /** Named component sizes in millimetres (width × height, portrait). Facts from print-shop practice. */
-export const NAMED_SIZES = {
+const GENERIC_SIZES = {
   poker: { width: 63, height: 88 },
   'poker-us': { width: 63.5, height: 88.9 },
   bridge: { width: 57.15, height: 88.9 },
@@ -18,6 +20,12 @@ export const NAMED_SIZES = {
   'half-letter': { width: 139.7, height: 215.9 },
 } as const satisfies Record<string, { width: number; height: number }>;
 
-export type NamedSize = keyof typeof NAMED_SIZES;
+/**
+ * Every named size: the generic ones above and each print shop's products (`tgc-poker`,
+ * `mpc-poker`, `dtc-poker`, `ppg-poker`…), whose trims come from the shop tables in src/shared/shops.
+ */
+export const NAMED_SIZES: Readonly<Record<string, { width: number; height: number }>> = { ...GENERIC_SIZES, ...SHOP_SIZES };
 
-export const NAMED_SIZE_NAMES = Object.keys(NAMED_SIZES) as NamedSize[];
+export type NamedSize = keyof typeof GENERIC_SIZES | (string & {});
+
+export const NAMED_SIZE_NAMES: string[] = Object.keys(NAMED_SIZES);

@@ -5,3 +5,4 @@ export { EngineSchema, ENGINE_FORMAT_VERSION, type EngineDocument } from './engi
 export { exportTts, ttsJsonPath } from './tts/export-tts.js';
 export { componentPngPath } from './face-paths.js';
 export type { ExportInput, ExportOptions, ExportSet } from './types.js';
+export { exportShops, shopFolder, ShopSetupError, type OrderSummary, type OrderFile } from './shops/export-shops.js';

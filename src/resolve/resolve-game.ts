@@ -13,7 +13,7 @@ const DEFAULT_BLEED = '3mm';
 
 function resolveSet(loaded: LoadedSet, lang: string, fallback: string, finish: (text: string) => string): ResolvedSet {
   const set = loaded.data!;
-  const size = typeof set.size === 'string' ? NAMED_SIZES[set.size as keyof typeof NAMED_SIZES] : set.size;
+  const size = typeof set.size === 'string' ? NAMED_SIZES[set.size]! : set.size;
   let width = resolveLength(size.width);
   let height = resolveLength(size.height);
   const landscape = width > height;

@@ -15,7 +15,12 @@ export type FileKind =
   | 'tts-sheet'
   | 'tts-json'
   | 'print-and-play'
-  | 'cut-file';
+  | 'cut-file'
+  | 'shop-image'
+  | 'shop-pdf'
+  | 'shop-sheet'
+  | 'shop-order'
+  | 'shop-readme';
 
 /** What the manifest says of a file besides its path, size and hash. */
 export interface FileFacts {

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
  * shared contracts (shared/, diagnostics/) sit below every stage.
  */
 export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
-  cli: ['preview', 'init', 'translate', 'build', 'content', 'language', 'shared', 'diagnostics'],
+  cli: ['preview', 'init', 'translate', 'preflight', 'build', 'content', 'language', 'shared', 'diagnostics'],
   preview: ['build', 'shared', 'diagnostics'],
   init: ['content', 'shared', 'diagnostics'],
   translate: ['content', 'language', 'shared', 'diagnostics'],
   build: ['export', 'impose', 'render', 'layout', 'resolve', 'content', 'language', 'shared', 'diagnostics'],
+  preflight: ['export', 'shared', 'diagnostics'],
   export: ['resolve', 'language', 'shared', 'diagnostics'],
   impose: ['shared'],
   render: ['shared'],

@@ -68,20 +68,20 @@ export function distinctColour(i: number): string {
   return `#${f(0)}${f(8)}${f(4)}`;
 }
 
-const FACE = `background: "#ffffff"
+export const FACE = `background: "#ffffff"
 elements:
   - {type: rect, x: 0, y: 0, width: 100%, height: 100%, fill: "{{item.colour}}"}
   - {type: rect, x: 10%, y: 60%, width: 80%, height: 25%, fill: "#ffffff"}
   - {type: text, text: "{{item.name}}", x: 12%, y: 62%, width: 76%, height: 20%, size: 14, minSize: 4, weight: bold, color: black, align: center}
 `;
 
-const BACK = `background: "#202020"
+export const BACK = `background: "#202020"
 elements:
   - {type: ellipse, x: 20%, y: 40%, width: 60%, height: 40%, fill: "{{item.colour}}"}
   - {type: text, text: "{{item.name}}", x: 5mm, y: 5mm, width: 100% - 10mm, height: 12mm, size: 16, color: white, align: center}
 `;
 
-function setYaml(id: string, kind: string, extra: string, items: string[]): string {
+export function setYaml(id: string, kind: string, extra: string, items: string[]): string {
   return `id: ${id}
 kind: ${kind}
 name: {en: ${id}}
@@ -97,7 +97,7 @@ ${items.join('\n')}
 `;
 }
 
-const item = (id: string, name: string, colour: string, count = 1) => `  - {id: ${id}, count: ${count}, name: "${name}", colour: "${colour}"}`;
+export const item = (id: string, name: string, colour: string, count = 1) => `  - {id: ${id}, count: ${count}, name: "${name}", colour: "${colour}"}`;
 
 /**
  * A game made for the TTS tests: 75 distinct cards with their own backs (two sheets), a set of
