@@ -74,7 +74,8 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const paper = PAPERS[options.paper];
   const sheets = imposition === 'pocketmod' ? imposePocketmod(layout.pages, paper) : imposition === 'booklet' ? imposeBooklet(layout.pages, paper) : layout.pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
-  const pagesPdf = await pdfOf(layout.pages, meta, options.cache);
+  // The pages in reading order are the accessible edition: tagged, with bookmarks. The imposed sheets are for the printer only.
+  const pagesPdf = await pdfOf(layout.pages, { ...meta, tagged: true }, options.cache);
   const imposedPdf = await pdfOf(sheets, meta, options.cache);
   const files: OutputFile[] = [
     { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: layout.pages.length } },

@@ -64,7 +64,8 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
     style = { ...style, margin: { ...defaults.margin } };
     geometry = pageGeometry(style, request.page);
   }
-  const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
+  let keys = 0;
+  const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report, nextKey: () => `s${++keys}` };
 
   const blocks = parseMarkdown(front.body, { typesetParts: game.typesetParts, report: (p) => report({ severity: 'warning', ...p }) });
   const shown = dropTitle(blocks, game.title);

@@ -1,12 +1,13 @@
 import type { Block } from './blocks.js';
-import { bodyText, type Column, type FlowContext } from './flow-context.js';
+import type { StructureStep } from '../../shared/display-list.js';
+import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { GAPS, headingSize } from './page-style.js';
 import { setImage } from './set-image.js';
 import { setList } from './set-list.js';
 import { setSidebar } from './set-sidebar.js';
 import { setTable } from './set-table.js';
 import { keepLinesTogether, setText } from './set-text.js';
-import type { Slice } from './slice.js';
+import { wrapStructure, type Slice } from './slice.js';
 
 
 function setHeading(block: Extract<Block, { kind: 'heading' }>, column: Column, ctx: FlowContext): Slice[] {
@@ -50,6 +51,27 @@ function setBlock(block: Block, column: Column, ctx: FlowContext, depth: number)
   }
 }
 
+/** What a block is in the document's structure; rules and page breaks are not part of it. */
+function structureOf(block: Block, ctx: FlowContext): StructureStep | undefined {
+  const key = structureKey(ctx);
+  switch (block.kind) {
+    case 'heading':
+      return { role: `H${Math.min(Math.max(block.level, 1), 6)}` as StructureStep['role'], key, title: block.text.plain };
+    case 'paragraph':
+      return { role: 'P', key };
+    case 'list':
+      return { role: 'L', key };
+    case 'table':
+      return { role: 'Table', key };
+    case 'image':
+      return { role: 'Figure', key, alt: block.alt || block.caption };
+    case 'sidebar':
+      return { role: 'Div', key };
+    default:
+      return undefined;
+  }
+}
+
 function gapBefore(block: Block, ctx: FlowContext, depth: number): number {
   const size = ctx.style.size;
   if (block.kind === 'heading') return GAPS.heading[Math.min(block.level, 3) - 1]! * size;
@@ -74,6 +96,8 @@ export function setBlocks(blocks: readonly Block[], column: Column, ctx: FlowCon
     }
     const slices = setBlock(block, column, ctx, depth);
     if (slices.length === 0) continue;
+    const step = structureOf(block, ctx);
+    if (step) wrapStructure(slices, step);
     slices[0]!.spaceBefore = out.length === 0 || previous?.kind === 'heading' ? 0 : gapBefore(block, ctx, depth);
     if (pendingBreak) slices[0]!.breakBefore = true;
     pendingBreak = false;
