@@ -58,7 +58,9 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
     layoutRulebook({ game, markdown, file, page, imposition, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
   const cache = options.cache;
   const parts = { markdown, file, page, imposition, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
-  const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, assets: cache.assetsOf(game.dir) }), make) : make();
+  // {{components}} draws each set's first front and counts its items.
+  const sets = () => game.sets.map((s) => ({ id: s.id, name: s.name, size: [s.width, s.height, s.shape, s.cornerRadius], items: s.items.map((i) => [i.fields, i.count]), templates: s.front.files.map((f) => [f, cache!.hashFile(f)]) }));
+  const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), make) : make();
   return { ...layout, imposition };
 }
 

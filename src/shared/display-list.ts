@@ -164,6 +164,8 @@ export interface GroupItem {
    * Its text and images are the content of the last step; its shapes are decoration.
    */
   structure?: StructureStep[];
+  /** Decoration as a whole (a thumbnail of a card): a tagged PDF reads none of it. */
+  artifact?: boolean;
 }
 
 export type DisplayItem = RectItem | EllipseItem | LineItem | PathItem | ImageItem | TextItem | GroupItem;

@@ -3,6 +3,7 @@ import type { StructureStep } from '../../shared/display-list.js';
 import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { GAPS, headingSize } from './page-style.js';
 import { setImage } from './set-image.js';
+import { setComponents } from './set-components.js';
 import { setList } from './set-list.js';
 import { setSidebar } from './set-sidebar.js';
 import { setTable } from './set-table.js';
@@ -46,6 +47,8 @@ function setBlock(block: Block, column: Column, ctx: FlowContext, depth: number)
       return setSidebar(block, column, ctx, depth);
     case 'rule':
       return setRule(column, ctx);
+    case 'components':
+      return setComponents(column, ctx);
     case 'pagebreak':
       return [];
   }
@@ -60,6 +63,7 @@ function structureOf(block: Block, ctx: FlowContext): StructureStep | undefined 
     case 'paragraph':
       return { role: 'P', key };
     case 'list':
+    case 'components':
       return { role: 'L', key };
     case 'table':
       return { role: 'Table', key };

@@ -18,6 +18,12 @@ export interface PdfContext {
 
 function drawGroup(ctx: PdfContext, group: GroupItem): void {
   const { doc } = ctx;
+  if (ctx.structure && group.artifact) {
+    const writer = ctx.structure.writer;
+    const plain: PdfContext = { doc: ctx.doc, fontNames: ctx.fontNames };
+    writer.artifact(() => drawGroup(plain, group));
+    return;
+  }
   if (ctx.structure && group.structure) {
     const depth = ctx.structure.writer.enter(ctx.structure.depth, group.structure);
     ctx = { ...ctx, structure: { writer: ctx.structure.writer, depth } };
