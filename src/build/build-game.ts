@@ -2,7 +2,9 @@ import path from 'node:path';
 import { BUDGETS } from '../shared/budgets.js';
 import { pointsToMm } from '../shared/lengths.js';
 import type { LoadedGame } from '../content/model.js';
-import type { DisplayList } from '../shared/display-list.js';
+import type { DisplayList, TextItem } from '../shared/display-list.js';
+import { checkFaceLegibility, findColorOnlyPairs } from '../layout/legibility/index.js';
+import type { TextSource } from '../layout/template/context.js';
 import type { ImagePlace, LayoutProblem } from '../shared/problem.js';
 import { evaluateFace, gameScope, templateReadsItem } from '../layout/template/evaluate-face.js';
 import { createIconResolver } from '../shared/icons.js';
@@ -59,13 +61,17 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         assets: cache.assetsOf(game.dir),
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
         ink: game.ink ?? 'normal',
+        accessibility: game.accessibility,
       }
     : undefined;
   const lay = (template: ResolvedTemplate, item?: ResolvedItem): DisplayList => {
     const make = (): LaidOut => {
       const problems: LayoutProblem[] = [];
       const seen = new Map<string, ImagePlace>();
-      const list = evaluateFace({ game, set, template, item, icons, report: (p) => problems.push(p), images: seen });
+      const texts = new Map<TextItem, TextSource>();
+      const list = evaluateFace({ game, set, template, item, icons, report: (p) => problems.push(p), images: seen, texts });
+      const face = item ? `item "${item.id}"` : 'the back every item shares';
+      problems.push(...checkFaceLegibility({ list, texts, face, minTextSize: game.accessibility.minTextSize }));
       return { list, problems, images: [...seen] };
     };
     const laid = cache
@@ -82,7 +88,27 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
     if (set.back && perItemBack) faces.push({ item: item.id, back: true, list: lay(set.back, item) });
   }
   if (set.back && !perItemBack) faces.push({ back: true, list: lay(set.back) });
+  reportColorOnly(game, set, faces, report);
   return faces;
+}
+
+/** Items whose fronts differ only by colours a colour-blind player may not tell apart. */
+function reportColorOnly(game: ResolvedGame, set: ResolvedSet, faces: Face[], report: (p: LayoutProblem) => void): void {
+  const fronts = faces.filter((f) => !f.back && f.item !== undefined);
+  const threshold = game.accessibility.colorDifference;
+  for (const pair of findColorOnlyPairs(fronts.map((f) => f.list), threshold)) {
+    const first = set.items.find((i) => i.id === fronts[pair.first]!.item)!;
+    const second = set.items.find((i) => i.id === fronts[pair.second]!.item)!;
+    const colors = pair.colors.map(([a, b]) => `${a}/${b}`).join(', ');
+    const who = pair.confused.map((c) => `${c.deficiency} (ΔE2000 ${Math.round(c.difference * 10) / 10})`).join(', ');
+    report({
+      severity: 'warning',
+      code: 'colour-only-difference',
+      message: `items "${first.id}" and "${second.id}" of the set "${set.id}" differ only by colour (${colors}), and those colours fall closer than ΔE2000 ${threshold} for ${who}: add a shape, icon or word that tells them apart`,
+      file: set.source.source.file.path,
+      pointer: `/items/${second.index}`,
+    });
+  }
 }
 
 /** The largest PNG sharp agrees to write (about 16 000 px square). */

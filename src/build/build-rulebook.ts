@@ -58,7 +58,9 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
     layoutRulebook({ game, markdown, file, page, imposition, cover: rulebook.cover, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
   const cache = options.cache;
   const parts = { markdown, file, page, imposition, cover: rulebook.cover ?? true, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: game.fonts.families() };
-  const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, assets: cache.assetsOf(game.dir) }), make) : make();
+  // {{components}} draws each set's first front and counts its items.
+  const sets = () => game.sets.map((s) => ({ id: s.id, name: s.name, size: [s.width, s.height, s.shape, s.cornerRadius], items: s.items.map((i) => [i.fields, i.count]), templates: s.front.files.map((f) => [f, cache!.hashFile(f)]) }));
+  const layout = cache ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), make) : make();
   return { ...layout, imposition };
 }
 
@@ -77,7 +79,8 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const pages = lowInk ? layout.pages.map((p) => inkSaverList(p, lowInk)) : layout.pages;
   const sheets = imposition === 'pocketmod' ? imposePocketmod(pages, paper) : imposition === 'booklet' ? imposeBooklet(pages, paper) : pages;
   const meta = { title: game.title, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate };
-  const pagesPdf = await pdfOf(pages, meta, options.cache);
+  // The pages in reading order are the accessible edition: tagged, with bookmarks. The imposed sheets are for the printer only.
+  const pagesPdf = await pdfOf(pages, { ...meta, tagged: true }, options.cache);
   const imposedPdf = await pdfOf(sheets, meta, options.cache);
   const files: OutputFile[] = [
     { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: pages.length } },

@@ -9,6 +9,8 @@ export interface PdfMeta {
   author?: string;
   lang?: string;
   creationDate?: Date;
+  /** A tagged PDF (structure tree, artifacts, bookmarks). */
+  tagged?: boolean;
 }
 
 /**

@@ -90,4 +90,6 @@ export interface ResolvedGame {
   /** Short icon names → "game-icons:name" or an SVG path in the game. */
   icons: Record<string, string>;
   sets: ResolvedSet[];
+  /** Thresholds of the legibility checks. */
+  accessibility: { minTextSize: number; colorDifference: number };
 }

@@ -69,5 +69,6 @@ export function resolveGame(loaded: LoadedGame, lang: string): ResolvedGame {
     icons: { ...(game.icons ?? {}) },
     strings: Object.fromEntries(Object.entries(game.strings ?? {}).map(([k, v]) => [k, text(v)])),
     sets: loaded.sets.map((s) => resolveSet(s, lang, fallback, finish)),
+    accessibility: { minTextSize: game.accessibility?.minTextSize ?? 6, colorDifference: game.accessibility?.colorDifference ?? 10 },
   };
 }

@@ -1,3 +1,4 @@
+import { clampRgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, formatHex, wcagContrast, type Rgb } from 'culori';
 import type { Hex } from './display-list.js';
 
 /**
@@ -78,4 +79,49 @@ export function formatRgbHex(color: Rgba): string {
 export function combinedAlpha(color: Rgba, ...opacities: (number | undefined)[]): number {
   const alpha = opacities.reduce<number>((a, o) => a * (o ?? 1), color.a);
   return Math.min(1, Math.max(0, alpha));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legibility: contrast, compositing and colour-vision simulation (culori does the colour science).
+
+/** `top` painted with `alpha` (0..1) over the opaque `under`: the colour the eye sees, "#rrggbb". */
+export function compositeOver(top: string, alpha: number, under: string): string {
+  const t = parseColor(top);
+  const u = parseColor(under);
+  const a = combinedAlpha(t, alpha);
+  const mix = (x: number, y: number) => Math.round(x * a + y * (1 - a));
+  return formatRgbHex({ r: mix(t.r, u.r), g: mix(t.g, u.g), b: mix(t.b, u.b), a: 1 });
+}
+
+/** The WCAG 2 contrast ratio of two opaque colours, 1..21. */
+export function contrastRatio(a: string, b: string): number {
+  return wcagContrast(formatRgbHex(parseColor(a)), formatRgbHex(parseColor(b)));
+}
+
+/** The colour-vision deficiencies simulated (Machado, Oliveira & Fernandes 2009, full severity). */
+export const DEFICIENCIES = ['protanopia', 'deuteranopia', 'tritanopia'] as const;
+export type Deficiency = (typeof DEFICIENCIES)[number];
+
+const SIMULATE: Record<Deficiency, ReturnType<typeof filterDeficiencyProt>> = {
+  protanopia: filterDeficiencyProt(1),
+  deuteranopia: filterDeficiencyDeuter(1),
+  tritanopia: filterDeficiencyTrit(1),
+};
+
+/** The colour as someone with the deficiency sees it, "#rrggbb". */
+export function simulateDeficiency(hex: string, deficiency: Deficiency): string {
+  const color = rgbOf(hex);
+  return formatHex(clampRgb(SIMULATE[deficiency](color)));
+}
+
+const ciede2000 = differenceCiede2000();
+
+/** CIEDE2000 colour difference of two colours (alpha dropped): about 2 is just noticeable. */
+export function colorDifference(a: string, b: string): number {
+  return ciede2000(rgbOf(a), rgbOf(b));
+}
+
+function rgbOf(hex: string): Rgb {
+  const c = parseColor(hex);
+  return { mode: 'rgb', r: c.r / 255, g: c.g / 255, b: c.b / 255 };
 }

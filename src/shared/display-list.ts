@@ -136,12 +136,36 @@ export interface TextItem {
 /** [a, b, c, d, e, f] as in PDF and SVG: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Matrix = [number, number, number, number, number, number];
 
+/** Standard PDF structure types a tagged document uses. */
+export type StructureRole = 'H1' | 'H2' | 'H3' | 'H4' | 'H5' | 'H6' | 'P' | 'L' | 'LI' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure' | 'Caption' | 'Div' | 'Sect';
+
+/** One level of a document's logical structure (a heading, a list item, a table cell…). */
+export interface StructureStep {
+  role: StructureRole;
+  /** The same key on two groups (on one page or the next) means the same element: a paragraph split over pages stays one P. Unique in a document. */
+  key: string;
+  /** Alternative text (figures). */
+  alt?: string;
+  /** BCP 47 language, where it differs from the document's. */
+  lang?: string;
+  /** Headings: the text of its bookmark. */
+  title?: string;
+}
+
 export interface GroupItem {
   type: 'group';
   transform?: Matrix;
   clip?: ClipShape;
   opacity?: number;
   items: DisplayItem[];
+  /**
+   * What its items are in the document's logical structure, outermost first, below that of the
+   * nearest enclosing group that has one (a tagged PDF reads it; other renderers ignore it).
+   * Its text and images are the content of the last step; its shapes are decoration.
+   */
+  structure?: StructureStep[];
+  /** Decoration as a whole (a thumbnail of a card): a tagged PDF reads none of it. */
+  artifact?: boolean;
 }
 
 export type DisplayItem = RectItem | EllipseItem | LineItem | PathItem | ImageItem | TextItem | GroupItem;

@@ -21,7 +21,7 @@ describe('messages say what was expected and what was found', () => {
       endColumn: 10,
       path: '/items/1/cuont',
     });
-    expect(colour?.['message']).toMatch(/^"colour" is not allowed here; allowed here: id, title, .*rulebook$/);
+    expect(colour?.['message']).toMatch(/^"colour" is not allowed here; allowed here: id, title, .*rulebook, accessibility$/);
   });
 
   it('names the expected type and the value found', async () => {

@@ -49,6 +49,22 @@ export const Rulebook = Type.Object(
   { additionalProperties: false, description: 'the rulebook: its Markdown sources and how it is printed' },
 );
 
+export const Accessibility = Type.Object(
+  {
+    minTextSize: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 72, description: 'the smallest text size, in points, a component may print at before a text-too-small warning (6 by default)' }),
+    ),
+    colorDifference: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 100,
+        description: 'the smallest CIEDE2000 difference two colours that alone tell items apart must keep for protanopia, deuteranopia and tritanopia before a colour-only-difference warning (10 by default)',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'the legibility checks every build and validate run on components' },
+);
+
 export const GameSchema = Type.Object(
   {
     id: Id,
@@ -94,6 +110,7 @@ export const GameSchema = Type.Object(
       description: 'the component-set files of this game',
     }),
     rulebook: Type.Optional(Rulebook),
+    accessibility: Type.Optional(Accessibility),
   },
   { additionalProperties: false, title: 'pocketpress game', description: 'game.yaml: one game' },
 );

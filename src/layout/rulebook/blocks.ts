@@ -20,6 +20,8 @@ export type Block =
   | { kind: 'image'; src: string; alt: string; caption: string; line: number }
   | { kind: 'sidebar'; title?: Inline; blocks: Block[]; line: number }
   | { kind: 'pagebreak'; line: number }
+  /** `{{components}}`: the list of the game's sets, each with its count and a thumbnail. */
+  | { kind: 'components'; line: number }
   | { kind: 'rule'; line: number };
 
 /** The plain text of blocks: paragraphs and list items on their own lines, table cells joined by tabs. */
@@ -46,6 +48,7 @@ export function plainText(blocks: readonly Block[]): string {
         break;
       case 'pagebreak':
       case 'rule':
+      case 'components':
         break;
     }
   }

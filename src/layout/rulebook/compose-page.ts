@@ -29,8 +29,11 @@ export function composePage(page: FlowPage, options: { number: number; geometry:
     items.push({ type: 'rect', x: left + frame.x, y: g.textTop + top, width: frame.width, height: bottom - top, radius: frame.pad / 2, fill: frame.fill });
     items.push({ type: 'line', x1: left + frame.x, y1: g.textTop + top, x2: left + frame.x, y2: g.textTop + bottom, stroke: frame.stroke, strokeWidth: 1.2 });
   }
-  for (const { slice, y } of page.placed) {
-    items.push(...moveItems(slice.items, left, g.textTop + y));
+  for (const { slice, y, repeated } of page.placed) {
+    const moved = moveItems(slice.items, left, g.textTop + y);
+    // A table header repeated on a continued page is read once, where it first printed.
+    if (slice.structure && !repeated) items.push({ type: 'group', structure: slice.structure, items: moved });
+    else items.push(...moved);
     Object.assign(fonts, slice.fonts);
   }
   const add = (part: { items: DisplayItem[]; fonts: Record<string, FontFace> }) => {

@@ -24,6 +24,14 @@ export interface FlowContext {
   /** Height of a page's text area: images and kept-together sidebars are sized after it. */
   pageHeight: number;
   report: (problem: FlowProblem) => void;
+  /** A fresh key for a structure element of the document (see StructureStep). */
+  nextKey?: () => string;
+}
+
+let fallbackKeys = 0;
+/** A key no other structure element of the document has. */
+export function structureKey(ctx: FlowContext): string {
+  return ctx.nextKey ? ctx.nextKey() : `s${++fallbackKeys}`;
 }
 
 /** A column of the page: x from the text area's left edge. */

@@ -102,7 +102,11 @@ export function layoutCover(ctx: FlowContext, page: { width: number; height: num
   const fonts: Record<string, FontFace> = {};
   for (const part of [...stack.map((p) => ({ p, gap })), { p: creditPart, gap: 0 }]) {
     const top = part.p === creditPart ? creditTop : y;
-    items.push(...moveItems(part.p.items, 0, top));
+    // The cover is read as the title (H1) and paragraphs; the ornament is decoration.
+    const role = part.p === title ? 'H1' : 'P';
+    const moved = moveItems(part.p.items, 0, top);
+    if (moved.some((i) => i.type === 'text')) items.push({ type: 'group', structure: [{ role, key: `cover${items.length}`, ...(role === 'H1' ? { title: game.title } : {}) }], items: moved });
+    else items.push(...moved);
     Object.assign(fonts, part.p.fonts);
     y = top + part.p.height + part.gap;
   }

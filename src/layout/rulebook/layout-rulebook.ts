@@ -65,7 +65,8 @@ export function layoutRulebook(request: RulebookRequest): RulebookLayout {
     style = { ...style, margin: { ...defaults.margin } };
     geometry = pageGeometry(style, request.page);
   }
-  const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report };
+  let keys = 0;
+  const ctx: FlowContext = { game, style, icons: request.icons, hyphenate: request.hyphenate, sourceDir: path.dirname(request.file), pageHeight: geometry.textHeight, report, nextKey: () => `s${++keys}` };
 
   const blocks = parseMarkdown(front.body, { typesetParts: game.typesetParts, report: (p) => report({ severity: 'warning', ...p }) });
   const withCover = request.cover !== false;

@@ -28,6 +28,7 @@ function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly
 
 const PAGE_BREAK_HTML = /^<!--\s*pagebreak\s*-->\s*$/i;
 const PAGE_BREAK_TEXT = /^\\pagebreak$/;
+const COMPONENTS = /^\{\{\s*components\s*\}\}$/;
 const COMMENT = /^<!--[\s\S]*-->\s*$/;
 
 
@@ -35,6 +36,7 @@ const COMMENT = /^<!--[\s\S]*-->\s*$/;
 function readParagraph(inline: Token, line: number): Block[] {
   const children = inline.children ?? [];
   if (PAGE_BREAK_TEXT.test(inline.content.trim())) return [{ kind: 'pagebreak', line }];
+  if (COMPONENTS.test(inline.content.trim())) return [{ kind: 'components', line }];
   return splitAtImages(children).map((part): Block => {
     if (Array.isArray(part)) return { kind: 'paragraph', text: readInline(part), line };
     return { kind: 'image', src: part.attrGet('src') ?? '', alt: part.content, caption: part.attrGet('title') ?? '', line };

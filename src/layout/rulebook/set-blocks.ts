@@ -1,12 +1,14 @@
 import type { Block } from './blocks.js';
-import { bodyText, type Column, type FlowContext } from './flow-context.js';
+import type { StructureStep } from '../../shared/display-list.js';
+import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { GAPS, headingSize } from './page-style.js';
 import { setImage } from './set-image.js';
+import { setComponents } from './set-components.js';
 import { setList } from './set-list.js';
 import { setSidebar } from './set-sidebar.js';
 import { setTable } from './set-table.js';
 import { keepLinesTogether, setText } from './set-text.js';
-import type { Slice } from './slice.js';
+import { wrapStructure, type Slice } from './slice.js';
 
 
 function setHeading(block: Extract<Block, { kind: 'heading' }>, column: Column, ctx: FlowContext): Slice[] {
@@ -45,8 +47,32 @@ function setBlock(block: Block, column: Column, ctx: FlowContext, depth: number)
       return setSidebar(block, column, ctx, depth);
     case 'rule':
       return setRule(column, ctx);
+    case 'components':
+      return setComponents(column, ctx);
     case 'pagebreak':
       return [];
+  }
+}
+
+/** What a block is in the document's structure; rules and page breaks are not part of it. */
+function structureOf(block: Block, ctx: FlowContext): StructureStep | undefined {
+  const key = structureKey(ctx);
+  switch (block.kind) {
+    case 'heading':
+      return { role: `H${Math.min(Math.max(block.level, 1), 6)}` as StructureStep['role'], key, title: block.text.plain };
+    case 'paragraph':
+      return { role: 'P', key };
+    case 'list':
+    case 'components':
+      return { role: 'L', key };
+    case 'table':
+      return { role: 'Table', key };
+    case 'image':
+      return { role: 'Figure', key, alt: block.alt || block.caption };
+    case 'sidebar':
+      return { role: 'Div', key };
+    default:
+      return undefined;
   }
 }
 
@@ -74,6 +100,8 @@ export function setBlocks(blocks: readonly Block[], column: Column, ctx: FlowCon
     }
     const slices = setBlock(block, column, ctx, depth);
     if (slices.length === 0) continue;
+    const step = structureOf(block, ctx);
+    if (step) wrapStructure(slices, step);
     slices[0]!.spaceBefore = out.length === 0 || previous?.kind === 'heading' ? 0 : gapBefore(block, ctx, depth);
     if (pendingBreak) slices[0]!.breakBefore = true;
     pendingBreak = false;

@@ -8,7 +8,7 @@ import { pointsToMm } from '../../shared/lengths.js';
 import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';
 import type { ImageSource } from '../../shared/display-list.js';
 import type { Block } from './blocks.js';
-import { bodyText, type Column, type FlowContext } from './flow-context.js';
+import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { literalSpans } from '../../shared/rich-text.js';
 import { setText } from './set-text.js';
 import type { Slice } from './slice.js';
@@ -94,6 +94,7 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
   const caption = block.caption
     ? setText(literalSpans(block.caption), { column, font: bodyText(ctx, { style: 'italic', size: size * 0.9, align: 'center' }), line: block.line }, ctx)
     : [];
+  const captionKey = structureKey(ctx);
   const captionHeight = caption.reduce((h, s) => h + s.height, 0) + (caption.length > 0 ? CAPTION_GAP * size : 0);
   const scale = Math.min(column.width / natural.width, (ctx.pageHeight - captionHeight) / natural.height);
   warnLowResolution(block, kind, natural.width, natural.width * scale, ctx);
@@ -109,6 +110,7 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
     minScale: MIN_SCALE,
     text: block.alt,
   };
+  for (const line of caption) line.structure = [{ role: 'Caption', key: captionKey }];
   caption.forEach((line, i) => {
     line.keepWithNext = i < caption.length - 1;
     if (i === 0) line.spaceBefore = CAPTION_GAP * size;

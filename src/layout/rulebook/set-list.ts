@@ -1,10 +1,10 @@
 import type { Block } from './blocks.js';
-import { bodyText, type Column, type FlowContext } from './flow-context.js';
+import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { literalSpans } from '../../shared/rich-text.js';
 import { GAPS } from './page-style.js';
 import { setBlocks } from './set-blocks.js';
 import { setText } from './set-text.js';
-import { moveItems, type Slice } from './slice.js';
+import { moveItems, wrapStructure, type Slice } from './slice.js';
 import { measureText } from '../text/shape.js';
 
 /** Bullets by depth: a drawn dot (a font's • is often tiny), then an en dash. */
@@ -55,10 +55,12 @@ export function setList(block: Extract<Block, { kind: 'list' }>, column: Column,
       first.items.push({ type: 'ellipse', cx: markerColumn.x + markerColumn.width - r, cy: target - xHeight(ctx) / 2, rx: r, ry: r, fill: ctx.style.accent });
     } else {
       const [marker] = setText(literalSpans(markers[i]!), { column: markerColumn, font: bodyText(ctx, { align: 'right', color: ctx.style.accent }), line: block.line }, ctx);
-      if (marker) first.items.push(...moveItems(marker.items, 0, target - (marker.baseline ?? 0)));
+      // Before the item's text, so the number is read first.
+      if (marker) first.items.unshift(...moveItems(marker.items, 0, target - (marker.baseline ?? 0)));
       if (marker) first.fonts = { ...first.fonts, ...marker.fonts };
     }
     first.text = `${markers[i]} ${first.text}`;
+    wrapStructure(slices, { role: 'LI', key: structureKey(ctx) }, { role: 'LBody', key: structureKey(ctx) });
     out.push(...slices);
   });
   return out;

@@ -1,5 +1,5 @@
 import type { Block } from './blocks.js';
-import { bodyText, type Column, type FlowContext } from './flow-context.js';
+import { bodyText, structureKey, type Column, type FlowContext } from './flow-context.js';
 import { setBlocks } from './set-blocks.js';
 import { setText } from './set-text.js';
 import type { Frame, Slice } from './slice.js';
@@ -22,7 +22,11 @@ export function setSidebar(block: Extract<Block, { kind: 'sidebar' }>, column: C
   const title = block.title
     ? setText(block.title.spans, { column: inner, font: bodyText(ctx, { family: style.headingFont, weight: 'bold', color: style.accent, align: 'left', lineHeight: 1.15 }), line: block.line, kind: 'heading' }, ctx)
     : [];
-  for (const slice of title) slice.keepWithNext = true;
+  const titleKey = structureKey(ctx);
+  for (const slice of title) {
+    slice.keepWithNext = true;
+    slice.structure = [{ role: 'P', key: titleKey }];
+  }
   const body = setBlocks(block.blocks, inner, ctx, depth + 1);
   if (title.length > 0 && body[0]) body[0].spaceBefore = TITLE_GAP * style.size;
   const slices = [...title, ...body];

@@ -2,7 +2,7 @@ import type { DisplayItem, FontFace } from '../../shared/display-list.js';
 import { appendSpan, isBlank, type RichSpan } from '../../shared/rich-text.js';
 import { layoutText } from '../text/layout-text.js';
 import type { Block, CellAlign, Inline } from './blocks.js';
-import { bodyText, type Column, type FlowContext, type TextStyle } from './flow-context.js';
+import { bodyText, structureKey, type Column, type FlowContext, type TextStyle } from './flow-context.js';
 import { fitColumns } from './fit-columns.js';
 import { setText } from './set-text.js';
 import { moveItems, type Slice } from './slice.js';
@@ -54,18 +54,20 @@ function setRow(cells: readonly Inline[], options: { widths: number[]; align: Ce
     const box = { x: x + PAD_X * size, width: Math.max(1, width - 2 * PAD_X * size) };
     const lines = cell ? setText(cell.spans, { column: box, font: { ...options.font, align: options.align[i] ?? 'left' }, line: options.line }, ctx) : [];
     let y = PAD_Y * size;
+    const cellItems: DisplayItem[] = [];
     for (const line of lines) {
-      items.push(...moveItems(line.items, 0, y));
+      cellItems.push(...moveItems(line.items, 0, y));
       Object.assign(fonts, line.fonts);
       y += line.height;
     }
+    items.push({ type: 'group', structure: [{ role: options.header ? 'TH' : 'TD', key: structureKey(ctx) }], items: cellItems });
     height = Math.max(height, y + PAD_Y * size);
     texts.push(cell?.plain ?? '');
     x += width;
   });
   const rule = (weight: number, opacity: number): DisplayItem => ({ type: 'line', x1: column.x, y1: height, x2: column.x + column.width, y2: height, stroke: ctx.style.ink, strokeWidth: weight, ...(opacity < 1 ? { opacity } : {}) });
   const background: DisplayItem[] = options.header ? [{ type: 'rect', x: column.x, y: 0, width: column.width, height, fill: ctx.style.shade }] : [];
-  return { kind: 'row', height, spaceBefore: 0, items: [...background, ...items, options.header ? rule(0.6, 1) : rule(0.3, 0.45)], fonts, keepWithNext: options.header, text: texts.join('\t') };
+  return { kind: 'row', height, spaceBefore: 0, items: [...background, ...items, options.header ? rule(0.6, 1) : rule(0.3, 0.45)], fonts, keepWithNext: options.header, text: texts.join('\t'), structure: [{ role: 'TR', key: structureKey(ctx) }] };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DisplayItem, FontFace, Hex } from '../../shared/display-list.js';
+import type { DisplayItem, FontFace, Hex, StructureStep } from '../../shared/display-list.js';
 import type { Block } from './blocks.js';
 
 /** A shaded box around the slices of one sidebar, drawn per page around those on it. */
@@ -37,6 +37,13 @@ export interface Slice {
   minScale?: number;
   /** The plain text it shows, for tests and debugging. */
   text: string;
+  /** Where it sits in the document's logical structure, outermost first (a paragraph in a list item: L, LI, LBody, P). */
+  structure?: StructureStep[];
+}
+
+/** Puts `steps` around the structure each slice already has. */
+export function wrapStructure(slices: readonly Slice[], ...steps: StructureStep[]): void {
+  for (const slice of slices) slice.structure = [...steps, ...(slice.structure ?? [])];
 }
 
 /** An image slice shrunk to `height` (if its minScale allows), centred where it was; undefined if it may not shrink that far. */
@@ -63,8 +70,11 @@ export function moveItems(items: readonly DisplayItem[], dx: number, dy: number)
         return { ...item, cx: item.cx + dx, cy: item.cy + dy };
       case 'line':
         return { ...item, x1: item.x1 + dx, y1: item.y1 + dy, x2: item.x2 + dx, y2: item.y2 + dy };
-      case 'path':
       case 'group':
+        // A group that only says what its items are (no transform or clip) moves its items.
+        if (!item.transform && !item.clip) return { ...item, items: moveItems(item.items, dx, dy) };
+        return { type: 'group', transform: [1, 0, 0, 1, dx, dy], items: [item] };
+      case 'path':
         return { type: 'group', transform: [1, 0, 0, 1, dx, dy], items: [item] };
     }
   });

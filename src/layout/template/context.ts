@@ -1,7 +1,7 @@
 import type { ImagePlace, LayoutProblem } from '../../shared/problem.js';
 import type { LengthUnit } from '../../shared/lengths.js';
 import type { ResolvedGame, ResolvedSet } from '../../resolve/model.js';
-import type { FontFace } from '../../shared/display-list.js';
+import type { FontFace, TextItem } from '../../shared/display-list.js';
 import type { IconResolver } from '../../shared/icons.js';
 import { parseBindings } from '../../shared/expressions/bindings.js';
 import { bindingPlace, type Scope, type ScopePointers } from '../../shared/expressions/scope.js';
@@ -39,4 +39,14 @@ export interface FaceContext {
   /** Fonts the face's text uses, filled as text is laid out. */
   fonts: Record<string, FontFace>;
   report: (problem: LayoutProblem) => void;
+  /** Collects which template element each text of the face comes from, for the legibility checks. */
+  texts?: Map<TextItem, TextSource>;
+}
+
+/** The template element a text comes from, and the size it asks for. */
+export interface TextSource {
+  file: string;
+  pointer: string;
+  /** The size the element asks for, in points, before any shrinking to fit. */
+  size: number;
 }

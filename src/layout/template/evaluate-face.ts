@@ -1,9 +1,9 @@
 import type { ResolvedGame, ResolvedItem, ResolvedSet, ResolvedTemplate } from '../../resolve/model.js';
-import type { DisplayList, FontFace } from '../../shared/display-list.js';
+import type { DisplayList, FontFace, TextItem } from '../../shared/display-list.js';
 import type { IconResolver } from '../../shared/icons.js';
 import { bindingRoots } from './reads.js';
 import { evaluateColor } from './evaluate-color.js';
-import type { FaceContext } from './context.js';
+import type { FaceContext, TextSource } from './context.js';
 import type { ImagePlace, LayoutProblem } from '../../shared/problem.js';
 import { evaluateElement } from './evaluate-template.js';
 import { round } from './geometry.js';
@@ -18,6 +18,8 @@ export interface FaceRequest {
   report: (problem: LayoutProblem) => void;
   /** Collects the image files the face draws. */
   images?: Map<string, ImagePlace>;
+  /** Collects which template element each text comes from. */
+  texts?: Map<TextItem, TextSource>;
 }
 
 /** What templates read of the game. */
@@ -52,6 +54,7 @@ export function evaluateFace(request: FaceRequest): DisplayList {
     pointer: '',
     fonts,
     images: request.images,
+    texts: request.texts,
     report: request.report,
   };
   const items = template.elements.flatMap(({ element, unit, file, pointer }) => evaluateElement(element, { ...base, unit, file, pointer }));

@@ -100,5 +100,6 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     const severity = problem.code === 'word-too-long' || problem.code === 'glyph-substituted' ? 'warning' : 'error';
     ctx.report({ severity, code: problem.code, message: problem.message, ...place });
   }
+  for (const item of result.items) if (item.type === 'text') ctx.texts?.set(item, { file: ctx.file, pointer: ctx.pointer, size });
   return result.items;
 }

@@ -6,15 +6,28 @@ import { drawTransparencyGroup } from './draw-transparency-group.js';
 import { normalizePath } from './normalize-path.js';
 import { clipToShape } from './outline-shape.js';
 import { applyStroke, paintShape } from './paint-shape.js';
+import type { StructureWriter } from './structure-writer.js';
 
 export interface PdfContext {
   doc: PDFKit.PDFDocument;
   /** Display-list font key → pdfkit font name. */
   fontNames: Map<string, string>;
+  /** Set when the document is tagged: its structure, and how many of its elements enclose what is drawn. */
+  structure?: { writer: StructureWriter; depth: number };
 }
 
 function drawGroup(ctx: PdfContext, group: GroupItem): void {
   const { doc } = ctx;
+  if (ctx.structure && group.artifact) {
+    const writer = ctx.structure.writer;
+    const plain: PdfContext = { doc: ctx.doc, fontNames: ctx.fontNames };
+    writer.artifact(() => drawGroup(plain, group));
+    return;
+  }
+  if (ctx.structure && group.structure) {
+    const depth = ctx.structure.writer.enter(ctx.structure.depth, group.structure);
+    ctx = { ...ctx, structure: { writer: ctx.structure.writer, depth } };
+  }
   doc.save();
   if (group.transform) doc.transform(...group.transform);
   // The clip is in the group's own coordinates (after its transform), as with SVG's <g>.
@@ -68,5 +81,11 @@ export function drawItem(ctx: PdfContext, item: DisplayItem): void {
 }
 
 export function drawItems(ctx: PdfContext, items: DisplayItem[]): void {
-  for (const item of items) drawItem(ctx, item);
+  for (const item of items) {
+    const tags = ctx.structure;
+    if (!tags || item.type === 'group') drawItem(ctx, item);
+    // In a tagged document text and images are the content of the element around them; shapes, and anything outside every element, are artifacts.
+    else if (tags.depth > 0 && (item.type === 'text' || item.type === 'image')) tags.writer.content(tags.depth, () => drawItem(ctx, item));
+    else tags.writer.artifact(() => drawItem(ctx, item), tags.depth === 0 && item.type === 'text' ? 'Pagination' : 'Layout');
+  }
 }

@@ -3,6 +3,7 @@ import type { DisplayList } from '../../shared/display-list.js';
 import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
 import { defaultCreationDate } from './creation-date.js';
+import { StructureWriter } from './structure-writer.js';
 
 export interface ComponentPdfOptions {
   title?: string;
@@ -11,6 +12,11 @@ export interface ComponentPdfOptions {
   lang?: string;
   /** Defaults to SOURCE_DATE_EPOCH, else 2000-01-01T00:00:00Z: never the clock. */
   creationDate?: Date;
+  /**
+   * A tagged PDF: the display lists' structure (see GroupItem.structure) as the structure
+   * tree in drawing order, everything else marked as artifacts, bookmarks for the headings.
+   */
+  tagged?: boolean;
 }
 
 /** Sets TrimBox (the page inset by the bleed) and BleedBox (the whole page) on the current page. */
@@ -59,7 +65,9 @@ export async function renderComponentPdf(
     info,
     displayTitle: options.title !== undefined,
     ...(options.lang ? { lang: options.lang } : {}),
+    ...(options.tagged ? { tagged: true } : {}),
   });
+  const structure = options.tagged ? new StructureWriter(doc) : undefined;
   const chunks: Uint8Array[] = [];
   let length = 0;
   doc.on('data', (chunk: Uint8Array) => {
@@ -73,10 +81,11 @@ export async function renderComponentPdf(
   const drawPage = (list: DisplayList) => {
     doc.addPage({ size: [list.width + 2 * list.bleed, list.height + 2 * list.bleed], margin: 0 });
     setPageBoxes(doc, list);
-    drawDisplayList(doc, list, { x: list.bleed, y: list.bleed });
+    drawDisplayList(doc, list, { x: list.bleed, y: list.bleed }, structure);
   };
   drawPage(first.value);
   for (let next = await rest.next(); !next.done; next = await rest.next()) drawPage(next.value);
+  structure?.finish();
   doc.end();
   await ended;
   // One copy into one buffer; setContentId rewrites the ID in place.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageItem, RectItem } from '../../../src/shared/display-list.js';
 import path from 'node:path';
-import { A5, GAME_DIR, game, MM, rulebook, textOf } from './helpers.js';
+import { A5, GAME_DIR, game, MM, rulebook, textOf, flat } from './helpers.js';
 
 const FRONT = '---\nstyle: {size: 10, lineHeight: 1.2, margin: 10mm, folio: none, header: false}\n---\n';
 const PAGE = { width: 200, height: 20 * MM + 123 };
@@ -20,7 +20,7 @@ describe('edge cases', () => {
   it('a sidebar taller than half a page is split between lines, its box drawn on both pages', () => {
     const { pages, problems } = rulebook({ markdown: `${FRONT}${lines('A', 4)}\n\n> **Title**\n> ${lines('S', 9)}\n\n${lines('B', 2)}`, page: PAGE, imposition: 'pages' });
     expect(problems).toEqual([]);
-    const boxes = pages.slice(1).map((p) => p.items.filter((i): i is RectItem => i.type === 'rect'));
+    const boxes = pages.slice(1).map((p) => flat(p.items).filter((i): i is RectItem => i.type === 'rect'));
     expect(boxes.map((b) => b.length)).toEqual([1, 1]);
     expect(textOf(pages[1]!).split('\n').slice(0, 5)).toEqual(['A1', 'A2', 'A3', 'A4', 'Title']);
     expect(textOf(pages[2]!).split('\n').at(-2)).toBe('B1');
@@ -31,7 +31,7 @@ describe('edge cases', () => {
   it('a portrait image is scaled down to fit the page height, never split', () => {
     const markdown = `${FRONT}![](art/flame.svg)`;
     const { pages } = rulebook({ markdown, page: PAGE, imposition: 'pages' });
-    const image = pages[1]!.items.find((i): i is ImageItem => i.type === 'image')!;
+    const image = flat(pages[1]!.items).find((i): i is ImageItem => i.type === 'image')!;
     expect(image.height).toBeCloseTo(123, 6);
     expect(image.width).toBeCloseTo(123, 6); // a square viewBox
     expect(image.source).toMatchObject({ kind: 'svg', naturalWidth: 10, naturalHeight: 10 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LineItem, RectItem } from '../../../src/shared/display-list.js';
 import { FOLD_DRAWINGS } from '../../../src/layout/rulebook/draw-folding.js';
-import { MM, rulebook, textOf } from './helpers.js';
+import { MM, rulebook, textOf, flat } from './helpers.js';
 
 const colors = { ink: '#000000', accent: '#ff0000', paper: '#ffffff' };
 const box = { x: 0, y: 0, width: 100, height: 60 };
@@ -29,7 +29,7 @@ describe('the folding steps', () => {
     const letter = { width: 2.75 * 72, height: 4.25 * 72 };
     const { pages, problems } = rulebook({ markdown: '', page: letter });
     expect(problems).toEqual([]);
-    const sheet = pages[7]!.items.find((i): i is RectItem => i.type === 'rect' && i.fill === '#ffffff')!;
+    const sheet = flat(pages[7]!.items).find((i): i is RectItem => i.type === 'rect' && i.fill === '#ffffff')!;
     expect(sheet.width / sheet.height).toBeCloseTo(11 / 8.5, 6);
     expect(textOf(pages[7]!)).toContain('How to fold');
     // every drawing stays inside the page margins

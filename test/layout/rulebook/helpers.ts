@@ -67,3 +67,8 @@ export function linesOf(page: DisplayList): { text: string; baseline: number; x:
 export function textOf(page: DisplayList): string {
   return linesOf(page).map((l) => l.text).join('\n');
 }
+
+/** The items of a page with the groups that only carry structure (no transform, clip or opacity) opened. */
+export function flat(items: readonly DisplayItem[]): DisplayItem[] {
+  return items.flatMap((i) => (i.type === 'group' && i.structure && !i.transform && !i.clip && i.opacity === undefined ? flat(i.items) : [i]));
+}

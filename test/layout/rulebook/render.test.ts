@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RectItem } from '../../../src/shared/display-list.js';
 import { renderPng } from '../../../src/render/png/render-png.js';
-import { rulebook, textOf } from './helpers.js';
+import { rulebook, textOf, flat } from './helpers.js';
 
 /** Set RULEBOOK_PNG_DIR to keep the PNGs and look at them. */
 const KEEP = process.env['RULEBOOK_PNG_DIR'];
@@ -25,7 +25,7 @@ describe('rulebook pages rendered to PNG', () => {
 
   it('paints the sidebar box in the palette paper colour', async () => {
     const page = pages.find((p) => textOf(p).includes('Règle numéro 1'))!;
-    const box = page.items.find((i): i is RectItem => i.type === 'rect' && i.fill === '#f1e6c8')!;
+    const box = flat(page.items).find((i): i is RectItem => i.type === 'rect' && i.fill === '#f1e6c8')!;
     const png = await renderPng(page, { dpi: 300 });
     const { data, info } = await sharp(png.png).raw().toBuffer({ resolveWithObject: true });
     const px = (pt: number) => Math.round((pt / 72) * 300);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayList, EllipseItem, ImageItem, RectItem } from '../../../src/shared/display-list.js';
-import { A5, game, linesOf, MM, POCKETMOD, rulebook, runsOf, textOf } from './helpers.js';
+import { A5, game, linesOf, MM, POCKETMOD, rulebook, runsOf, textOf, flat } from './helpers.js';
 
 const en = rulebook();
 const fr = rulebook({ lang: 'fr' });
@@ -32,7 +32,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
     expect([titleRun.font, titleRun.color]).toEqual(['Alegreya Sans/bold', '#8c1c1c']);
     // the title is centred on the page
     expect(titleRun.x + titleRun.width / 2).toBeCloseTo(POCKETMOD.width / 2, 1);
-    const icons = en.pages[0]!.items.filter((i): i is ImageItem => i.type === 'image');
+    const icons = flat(en.pages[0]!.items).filter((i): i is ImageItem => i.type === 'image');
     expect(icons).toHaveLength(3);
   });
 
@@ -95,7 +95,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
   it('hangs bullets and numbers: the text of every item starts at the same x, the marker left of it', () => {
     const lines = linesOf(en.pages[1]!);
     const item = (start: string) => lines.find((l) => l.text.includes(start))!;
-    const dots = en.pages[1]!.items.filter((i): i is EllipseItem => i.type === 'ellipse');
+    const dots = flat(en.pages[1]!.items).filter((i): i is EllipseItem => i.type === 'ellipse');
     expect(dots).toHaveLength(3);
     const itemText = runsOf(en.pages[1]!.items).find((r) => r.text.startsWith('20 loot'))!;
     for (const dot of dots) expect(dot.cx + dot.rx).toBeLessThan(itemText.x);
@@ -107,7 +107,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
 
   it('draws the sidebar as a shaded box with its bold title line in the accent colour', () => {
     const page = en.pages.find((p) => textOf(p).includes('Rule Number 1'))!;
-    const box = page.items.find((i): i is RectItem => i.type === 'rect' && i.fill === '#f1e6c8')!;
+    const box = flat(page.items).find((i): i is RectItem => i.type === 'rect' && i.fill === '#f1e6c8')!;
     expect(box).toMatchObject({ type: 'rect', fill: '#f1e6c8' });
     const title = runsOf(page.items).find((r) => r.text === 'Guild of Thieves Rule Number 1')!;
     expect(title).toMatchObject({ font: 'Alegreya Sans/bold', color: '#8c1c1c' });
@@ -122,7 +122,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
   });
 
   it('scales the image to the column, or shrinks it to end a page, never past its 60 % floor', () => {
-    const image = en.pages.flatMap((p) => p.items).find((i): i is ImageItem => i.type === 'image' && i.source.kind === 'png')!;
+    const image = en.pages.flatMap((p) => flat(p.items)).find((i): i is ImageItem => i.type === 'image' && i.source.kind === 'png')!;
     expect(image.source).toMatchObject({ naturalWidth: 400, naturalHeight: 200 });
     expect(image.width / image.height).toBeCloseTo(2, 6);
     expect(image.width).toBeLessThanOrEqual(POCKETMOD.width - 10 * MM + 1e-6);
@@ -136,7 +136,7 @@ describe('the fixture rulebook as a PocketMod, in English', () => {
     expect(text).toContain('How to fold');
     expect(text).toContain('Fold in half, short edges together.');
     expect(text).toContain('From the fold, cut along the middle');
-    expect(fold.items.filter((i) => i.type === 'ellipse')).toHaveLength(6);
+    expect(flat(fold.items).filter((i) => i.type === 'ellipse')).toHaveLength(6);
     expect(runsOf(fold.items).filter((r) => /^[1-6]$/.test(r.text)).map((r) => r.text)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
@@ -162,7 +162,7 @@ describe('the fixture rulebook in French', () => {
     for (const s of ['Déroulement d’un tour', 'Règle numéro 1 de la Guilde des voleurs', 'Mélangez les jetons', 'Variante\u00A0: la longue nuit', 'Coupe d’argent', 'Pliage', 'Aplatissez en livret']) {
       expect(text).toContain(s);
     }
-    expect(fr.pages.flatMap((p) => p.items).some((i) => i.type === 'image' && i.source.kind === 'png')).toBe(true);
+    expect(fr.pages.flatMap((p) => flat(p.items)).some((i) => i.type === 'image' && i.source.kind === 'png')).toBe(true);
     for (const run of fr.pages.flatMap((p) => runsOf(p.items))) expect(run.glyphs.every((g) => g.id !== 0)).toBe(true);
   });
 

@@ -1,0 +1,257 @@
+import { createCanvas, Path2D } from '@napi-rs/canvas';
+import { combinedAlpha, compositeOver, contrastRatio, parseColor } from '../../shared/colors.js';
+import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } from '../../shared/display-list.js';
+import type { LayoutProblem } from '../../shared/problem.js';
+import type { TextSource } from '../template/context.js';
+
+/**
+ * The legibility of one laid-out face, read from its display list (what prints): each text's
+ * WCAG 2 contrast against what is painted behind it, and the size it prints at.
+ */
+
+/** WCAG 2 AA: 4.5:1 for body text, 3:1 for large text (18 pt, or 14 pt bold). */
+export const BODY_CONTRAST = 4.5;
+export const LARGE_CONTRAST = 3;
+
+/** Blank paper: what shows where nothing is painted. */
+const PAPER = '#ffffff';
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  // m applied after n: x' = m(n(x)).
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+function invert(m: Matrix): Matrix {
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (Math.abs(det) < 1e-12) return IDENTITY;
+  const [a, b, c, d, e, f] = m;
+  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+}
+
+interface Clip {
+  shape: ClipShape;
+  /** Face coordinates → the clip's own coordinates. */
+  inverse: Matrix;
+}
+
+/** One item as painted: where it lands on the face, through which clips, with what opacity. */
+interface Painted {
+  item: Exclude<DisplayItem, { type: 'group' }>;
+  matrix: Matrix;
+  inverse: Matrix;
+  clips: Clip[];
+  opacity: number;
+}
+
+function flatten(items: readonly DisplayItem[], matrix: Matrix, clips: Clip[], opacity: number, out: Painted[]): void {
+  for (const item of items) {
+    if (item.type === 'group') {
+      const inner = item.transform ? multiply(matrix, item.transform) : matrix;
+      const innerClips = item.clip ? [...clips, { shape: item.clip, inverse: invert(inner) }] : clips;
+      flatten(item.items, inner, innerClips, opacity * (item.opacity ?? 1), out);
+    } else {
+      out.push({ item, matrix, inverse: invert(matrix), clips, opacity });
+    }
+  }
+}
+
+function inRoundedRect(x: number, y: number, r: { x: number; y: number; width: number; height: number; radius?: number }): boolean {
+  if (x < r.x || y < r.y || x > r.x + r.width || y > r.y + r.height) return false;
+  const radius = Math.min(r.radius ?? 0, r.width / 2, r.height / 2);
+  if (radius <= 0) return true;
+  const cx = Math.min(Math.max(x, r.x + radius), r.x + r.width - radius);
+  const cy = Math.min(Math.max(y, r.y + radius), r.y + r.height - radius);
+  return (x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2;
+}
+
+function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry: number): boolean {
+  return rx > 0 && ry > 0 && ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
+}
+
+const probe = createCanvas(1, 1).getContext('2d');
+const paths = new Map<string, Path2D>();
+
+function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd'): boolean {
+  let path = paths.get(d);
+  if (!path) {
+    if (paths.size > 2000) paths.clear();
+    path = new Path2D(d);
+    paths.set(d, path);
+  }
+  return probe.isPointInPath(path, x, y, rule);
+}
+
+function inClip(x: number, y: number, clip: Clip): boolean {
+  const [lx, ly] = apply(clip.inverse, x, y);
+  const s = clip.shape;
+  return s.shape === 'ellipse' ? inEllipse(lx, ly, s.x + s.width / 2, s.y + s.height / 2, s.width / 2, s.height / 2) : inRoundedRect(lx, ly, s);
+}
+
+/** What an item paints at a face point: its fill and alpha, 'image' for pictures, undefined when it leaves the point alone. */
+function paintAt(p: Painted, x: number, y: number): { fill: string; alpha: number } | 'image' | undefined {
+  if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
+  const [lx, ly] = apply(p.inverse, x, y);
+  const item = p.item;
+  switch (item.type) {
+    case 'rect':
+      return item.fill && inRoundedRect(lx, ly, item) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
+    case 'ellipse':
+      return item.fill && inEllipse(lx, ly, item.cx, item.cy, item.rx, item.ry) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
+    case 'path':
+      return item.fill && inPath(lx, ly, item.d, item.fillRule ?? 'nonzero') ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
+    case 'image':
+      return inRoundedRect(lx, ly, item) ? 'image' : undefined;
+    default:
+      // Lines and other texts are too thin to be a text's background.
+      return undefined;
+  }
+}
+
+/** The opaque colour painted under the point before item `upTo`; undefined when a picture is behind it. */
+function backdropAt(painted: readonly Painted[], upTo: number, x: number, y: number, background: string): string | undefined {
+  const layers: { fill: string; alpha: number }[] = [];
+  let base: string | undefined = background;
+  for (let i = upTo - 1; i >= 0; i--) {
+    const paint = paintAt(painted[i]!, x, y);
+    if (paint === undefined || (paint !== 'image' && paint.alpha <= 0)) continue;
+    if (paint === 'image') return undefined;
+    if (paint.alpha >= 0.999) {
+      base = paint.fill;
+      break;
+    }
+    layers.push(paint);
+  }
+  let color = base;
+  for (const layer of layers.reverse()) color = compositeOver(layer.fill, layer.alpha, color);
+  return color;
+}
+
+/** Points across the middle of a run's letters (between baseline and x-height), in the run's own coordinates. */
+function samplePoints(run: GlyphRun): [number, number][] {
+  const columns = Math.max(2, Math.min(9, Math.ceil(run.width / Math.max(run.size, 1))));
+  const points: [number, number][] = [];
+  for (let c = 0; c < columns; c++) {
+    const x = run.x + (run.width * (c + 0.5)) / columns;
+    for (const f of [0.15, 0.35, 0.55]) points.push([x, run.baseline - run.size * f]);
+  }
+  return points;
+}
+
+export interface RunContrast {
+  text: string;
+  color: string;
+  backdrop: string;
+  ratio: number;
+  large: boolean;
+  size: number;
+}
+
+/**
+ * The contrast of each run of a text item with what lies behind it. The backdrop is the colour
+ * behind at least a quarter of the run's sample points, the worst such; a run over a picture
+ * at most of its points is left out (its colours are not known here).
+ */
+function runContrasts(list: DisplayList, painted: readonly Painted[], index: number): RunContrast[] {
+  const p = painted[index]!;
+  const text = p.item as TextItem;
+  const paperColor = list.background ? compositeOver(list.background, 1, PAPER) : PAPER;
+  const out: RunContrast[] = [];
+  for (const run of text.runs) {
+    if (run.text.trim() === '') continue;
+    const counts = new Map<string, number>();
+    const samples = samplePoints(run);
+    for (const [rx, ry] of samples) {
+      const [x, y] = apply(p.matrix, rx, ry);
+      const behind = backdropAt(painted, index, x, y, paperColor);
+      if (behind !== undefined) counts.set(behind, (counts.get(behind) ?? 0) + 1);
+    }
+    const known = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (known < samples.length / 2) continue;
+    const bold = list.fonts[run.font]?.weight === 'bold';
+    const size = run.size * scaleOf(p.matrix);
+    const large = size >= 18 || (bold && size >= 14);
+    const alpha = combinedAlpha(parseColor(run.color), text.opacity, p.opacity);
+    let worst: RunContrast | undefined;
+    for (const [backdrop, n] of counts) {
+      if (n < samples.length / 4) continue;
+      const seen = compositeOver(run.color, alpha, backdrop);
+      const ratio = contrastRatio(seen, backdrop);
+      if (!worst || ratio < worst.ratio) worst = { text: run.text, color: run.color.slice(0, 7), backdrop, ratio, large, size };
+    }
+    if (worst) out.push(worst);
+  }
+  return out;
+}
+
+function scaleOf(m: Matrix): number {
+  return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+}
+
+const short = (text: string) => (text.length > 30 ? `${text.slice(0, 27)}...` : text);
+const fixed = (n: number, digits = 1) => `${Math.round(n * 10 ** digits) / 10 ** digits}`;
+
+export interface LegibilityRequest {
+  list: DisplayList;
+  /** The template element of each text of the list. */
+  texts: ReadonlyMap<TextItem, TextSource>;
+  /** How the face is named in messages: 'item "gold-3"', 'the shared back'. */
+  face: string;
+  /** Smallest size text may print at, in points. */
+  minTextSize: number;
+}
+
+/** Low-contrast and too-small text of one face, each at its template element (once per element). */
+export function checkFaceLegibility(request: LegibilityRequest): LayoutProblem[] {
+  const { list, texts, face, minTextSize } = request;
+  const painted: Painted[] = [];
+  flatten(list.items, IDENTITY, [], 1, painted);
+  const problems: LayoutProblem[] = [];
+  const reported = new Set<string>();
+  painted.forEach((p, index) => {
+    if (p.item.type !== 'text') return;
+    const source = texts.get(p.item);
+    if (!source) return;
+    const where = { file: source.file, pointer: source.pointer };
+    const key = `${source.file}#${source.pointer}`;
+    const runs = runContrasts(list, painted, index);
+    const failing = runs
+      .map((r) => ({ ...r, needed: r.large ? LARGE_CONTRAST : BODY_CONTRAST }))
+      .filter((r) => r.ratio < r.needed)
+      .sort((a, b) => a.ratio - b.ratio)[0];
+    if (failing && !reported.has(`contrast ${key}`)) {
+      reported.add(`contrast ${key}`);
+      problems.push({
+        severity: 'warning',
+        code: 'low-contrast',
+        message: `on ${face}, "${short(failing.text)}" prints ${failing.color} on ${failing.backdrop}: a contrast of ${fixed(failing.ratio, 2)}:1, below the ${failing.needed}:1 WCAG 2 asks of ${failing.large ? 'large' : 'body'} text (${fixed(failing.size)} pt)`,
+        ...where,
+      });
+    }
+    const scale = scaleOf(p.matrix);
+    const smallest = Math.min(...p.item.runs.filter((r) => r.text.trim() !== '').map((r) => r.size * scale));
+    if (smallest < minTextSize - 1e-6 && !reported.has(`size ${key}`)) {
+      reported.add(`size ${key}`);
+      const shrunk = smallest < source.size - 1e-6 ? ` (shrunk from ${fixed(source.size)} pt to fit its box)` : '';
+      problems.push({
+        severity: 'warning',
+        code: 'text-too-small',
+        message: `on ${face}, this text prints at ${fixed(smallest, 2)} pt${shrunk}, below the ${minTextSize} pt a reader can rely on; enlarge its box or its size, or shorten it`,
+        ...where,
+      });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,128 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFaceLegibility, findColorOnlyPairs } from '../../src/layout/legibility/index.js';
+import type { TextSource } from '../../src/layout/template/context.js';
+import type { DisplayItem, DisplayList, TextItem } from '../../src/shared/display-list.js';
+import { FIXTURES, runCli, tempDir } from '../helpers.js';
+
+type Found = { severity: string; code: string; message: string; file: string; line: number };
+const CODES = new Set(['low-contrast', 'text-too-small', 'colour-only-difference']);
+const legibilityOf = (stdout: string) =>
+  (JSON.parse(stdout) as { diagnostics: Found[] }).diagnostics
+    .filter((d) => CODES.has(d.code))
+    .map((d) => `${d.code} ${path.basename(d.file)}:${d.line} ${d.message}`)
+    .sort();
+
+function copyFixture(): string {
+  const game = path.join(tempDir('pocketpress-legibility-'), 'legibility');
+  cpSync(path.join(FIXTURES, 'build', 'legibility'), game, { recursive: true });
+  return game;
+}
+
+describe('legibility checks of a game', () => {
+  it('warns at the element and item: low contrast, small and shrunk text, items told apart by colour alone; validate and build agree', async () => {
+    const game = copyFixture();
+    const validate = await runCli(['validate', game, '--format', 'json']);
+    expect(validate.code).toBe(0);
+    const found = legibilityOf(validate.stdout);
+    expect(found).toEqual([
+      'colour-only-difference pawns.yaml:15 items "rust" and "olive" of the set "pawns" differ only by colour (#6b8e23/#b5651d), and those colours fall closer than ΔE2000 10 for deuteranopia (ΔE2000 2.7): add a shape, icon or word that tells them apart',
+      'low-contrast badge.yaml:9 on item "faint", "Faint" prints #a89f88 on #d8cfb8: a contrast of 1.7:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)',
+      'text-too-small badge.yaml:26 on item "clear", this text prints at 5 pt, below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it',
+      'text-too-small badge.yaml:26 on item "faint", this text prints at 5 pt, below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it',
+      'text-too-small badge.yaml:34 on item "clear", this text prints at 5 pt (shrunk from 9 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it',
+      'text-too-small badge.yaml:34 on item "faint", this text prints at 5 pt (shrunk from 9 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it',
+    ]);
+    // Not warned: white on near-black (item "clear"), 20 pt bold at 3.36:1 (large text needs 3:1), the blue pawn.
+    const build = await runCli(['build', game, '--format', 'json', '--out', tempDir(), '--dpi', '30']);
+    expect(build.code).toBe(0);
+    expect(legibilityOf(build.stdout)).toEqual(found);
+  }, 120_000);
+
+  it('takes its thresholds from game.yaml', async () => {
+    const game = copyFixture();
+    writeFileSync(path.join(game, 'game.yaml'), readFileSync(path.join(game, 'game.yaml'), 'utf8') + 'accessibility: {minTextSize: 5, colorDifference: 2.5}\n');
+    const validate = await runCli(['validate', game, '--format', 'json']);
+    expect(legibilityOf(validate.stdout).map((l) => l.split(' on ')[0]!.split(' items')[0])).toEqual(['low-contrast badge.yaml:9']);
+    writeFileSync(path.join(game, 'game.yaml'), readFileSync(path.join(game, 'game.yaml'), 'utf8').replace('colorDifference: 2.5', 'colorDifference: 3'));
+    const stricter = await runCli(['validate', game, '--format', 'json']);
+    expect(legibilityOf(stricter.stdout).filter((l) => l.startsWith('colour-only-difference'))).toHaveLength(1);
+  }, 60_000);
+
+  it('finds nothing to say about the full example game', async () => {
+    const validate = await runCli(['validate', path.join(FIXTURES, 'valid', 'full-game'), '--format', 'json']);
+    expect(legibilityOf(validate.stdout)).toEqual([]);
+  }, 60_000);
+});
+
+/** A one-run text of `width` points at (x, baseline). */
+function text(color: string, size: number, x: number, baseline: number, width = 40): TextItem {
+  return { type: 'text', runs: [{ font: 'f', size, color, x, baseline, text: 'Word', letterSpacing: 0, width, glyphs: [] }] };
+}
+
+function check(items: DisplayItem[], texts: TextItem[], options: { background?: string; minTextSize?: number } = {}) {
+  const list: DisplayList = { width: 100, height: 100, bleed: 0, items, fonts: { f: { path: '/f.woff', family: 'F', weight: 'normal', style: 'normal' } }, ...(options.background ? { background: options.background } : {}) };
+  const sources = new Map<TextItem, TextSource>(texts.map((t, i) => [t, { file: 'face.yaml', pointer: `/elements/${i}`, size: 10 }]));
+  return checkFaceLegibility({ list, texts: sources, face: 'item "x"', minTextSize: options.minTextSize ?? 6 }).map((p) => `${p.code} ${p.pointer} ${p.message}`);
+}
+
+describe('checkFaceLegibility', () => {
+  it('reads the colour behind the text, through translucent layers', () => {
+    const t = text('#000000', 10, 10, 30);
+    // 50 % black over white is #808080: black on it is 5.3:1, fine; over #808080 paper it makes #404040, and 2.03:1.
+    expect(check([{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#000000', opacity: 0.5 }, t], [t])).toEqual([]);
+    const u = text('#000000', 10, 10, 30);
+    expect(check([{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#000000', opacity: 0.5 }, u], [u], { background: '#808080' })).toEqual([
+      'low-contrast /elements/0 on item "x", "Word" prints #000000 on #404040: a contrast of 2.03:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)',
+    ]);
+  });
+
+  it('follows groups that move and turn, and paths of any shape', () => {
+    const t = text('#777777', 10, 0, 0);
+    // A diamond path around (50, 50); the text is moved there by its group.
+    const diamond: DisplayItem = { type: 'path', d: 'M 50 0 L 100 50 L 50 100 L 0 50 Z', fill: '#1a1a1a' };
+    const moved: DisplayItem = { type: 'group', transform: [1, 0, 0, 1, 30, 55], items: [t] };
+    expect(check([diamond, moved], [t])).toEqual(['low-contrast /elements/0 on item "x", "Word" prints #777777 on #1a1a1a: a contrast of 3.89:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)']);
+    // Moved off the diamond, into a corner of blank paper: #777777 on white is 4.48:1.
+    const u = text('#777777', 10, 0, 0, 10);
+    const corner: DisplayItem = { type: 'group', transform: [1, 0, 0, 1, 2, 8], items: [u] };
+    expect(check([diamond, corner], [u])).toEqual(['low-contrast /elements/0 on item "x", "Word" prints #777777 on #ffffff: a contrast of 4.48:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)']);
+  });
+
+  it('holds large text to 3:1 and says nothing of text over a picture', () => {
+    const big = text('#8a7f66', 18, 10, 40);
+    expect(check([big], [big], { background: '#f4ecd8' })).toEqual([]);
+    const small = text('#8a7f66', 12, 10, 40);
+    expect(check([small], [small], { background: '#f4ecd8' })).toEqual([
+      'low-contrast /elements/0 on item "x", "Word" prints #8a7f66 on #f4ecd8: a contrast of 3.36:1, below the 4.5:1 WCAG 2 asks of body text (12 pt)',
+    ]);
+    const over = text('#8a7f66', 12, 10, 40);
+    const picture: DisplayItem = { type: 'image', x: 0, y: 0, width: 100, height: 100, source: { kind: 'png', path: '/art.png', naturalWidth: 10, naturalHeight: 10 } };
+    expect(check([picture, over], [over], { background: '#f4ecd8' })).toEqual([]);
+  });
+
+  it('reports text under the smallest size, and how far it shrank', () => {
+    const t = text('#000000', 5.5, 10, 40);
+    expect(check([t], [t])).toEqual(['text-too-small /elements/0 on item "x", this text prints at 5.5 pt (shrunk from 10 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it']);
+    expect(check([t], [t], { minTextSize: 5.5 })).toEqual([]);
+  });
+});
+
+describe('findColorOnlyPairs', () => {
+  const disc = (fill: string): DisplayList => ({ width: 50, height: 50, bleed: 0, items: [{ type: 'ellipse', cx: 25, cy: 25, rx: 20, ry: 20, fill, stroke: '#000000', strokeWidth: 1 }], fonts: {} });
+
+  it('pairs faces that differ only by colours a deficiency brings together', () => {
+    const pairs = findColorOnlyPairs([disc('#b5651d'), disc('#6b8e23'), disc('#1f4e9c')], 10);
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ first: 0, second: 1, colors: [['#6b8e23', '#b5651d']] });
+    expect(pairs[0]!.confused.map((c) => c.deficiency)).toEqual(['deuteranopia']);
+    expect(pairs[0]!.confused[0]!.difference).toBeCloseTo(2.66, 1);
+  });
+
+  it('leaves alone faces that differ by more than colour', () => {
+    const marked = disc('#6b8e23');
+    marked.items.push({ type: 'rect', x: 20, y: 20, width: 10, height: 10, fill: '#000000' });
+    expect(findColorOnlyPairs([disc('#b5651d'), marked], 10)).toEqual([]);
+  });
+});
