@@ -13,14 +13,17 @@ export interface Copy {
   back?: DisplayList;
 }
 
-export interface ComponentSheetRequest {
-  copies: readonly Copy[];
-  /** Trim size and bleed of every copy, in points. */
+/** The trim size, bleed and shape every copy of a set shares, in points. */
+export interface CopyGeometry {
   width: number;
   height: number;
   bleed: number;
   shape: 'rectangle' | 'rounded' | 'circle' | 'hex';
   cornerRadius: number;
+}
+
+export interface ComponentSheetRequest extends CopyGeometry {
+  copies: readonly Copy[];
   page: { width: number; height: number };
   /** No backs, backs through the paper (long or short edge), or fold-over sheets. */
   duplex: SheetSides | DuplexMode;

@@ -1,23 +1,17 @@
 import { resolveLength } from '../shared/lengths.js';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import { composeSheet, type Placement, type Reach } from './compose.js';
-import type { Copy } from './component-sheets.js';
+import type { Copy, CopyGeometry } from './component-sheets.js';
 import { fitGrid, type Rotation } from './grid.js';
 import { cutGuides, HAIRLINE, type GuideOptions, type GuidePiece, type Rect } from './marks.js';
 import { placeComponent } from './compose.js';
 
 /** One set as the kit sees it: its copies, sizes, and how it is printed. */
-export interface KitSet {
+export interface KitSet extends CopyGeometry {
   id: string;
   name: string;
   kind: string;
   copies: readonly Copy[];
-  /** Trim size and bleed, in points. */
-  width: number;
-  height: number;
-  bleed: number;
-  shape: 'rectangle' | 'rounded' | 'circle' | 'hex';
-  cornerRadius: number;
   /** Space between neighbouring copies of this set (0: they butt and share cut lines). */
   gutter: number;
   /** `none`: fronts only; `long`/`short`: backs on the back of the sheet; `fold`: front and back side by side, folded. */

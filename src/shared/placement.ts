@@ -20,3 +20,15 @@ export function placementMatrix(width: number, height: number, at: { x: number; 
       return [0, -1, 1, 0, x, y + width];
   }
 }
+
+/** The matrix that applies `n` first, then `m`: x' = m(n(x)). */
+export function multiplyMatrix(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}

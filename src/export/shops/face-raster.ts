@@ -4,6 +4,7 @@ import type { Face, PictureFace } from '../../shared/face.js';
 import type { ShopProduct, ShopRules } from '../../shared/shops/index.js';
 import type { Raster } from '../tts/trim-picture.js';
 import { trimRegion } from '../tts/trim-picture.js';
+import { multiplyMatrix } from '../../shared/placement.js';
 
 /** A box in pixels of a shop image. */
 export interface PxBox {
@@ -22,14 +23,7 @@ export interface ShopFace {
   missingBleedPx: number;
 }
 
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
+const multiply = multiplyMatrix;
 
 /** The boxes (points, trim origin) of every text of a display list, groups' transforms applied. */
 export function textBoxes(list: DisplayList): PxBox[] {

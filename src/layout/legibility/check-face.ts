@@ -3,6 +3,7 @@ import { combinedAlpha, compositeOver, contrastRatio, parseColor } from '../../s
 import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } from '../../shared/display-list.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import type { TextSource } from '../template/context.js';
+import { multiplyMatrix } from '../../shared/placement.js';
 
 /**
  * The legibility of one laid-out face, read from its display list (what prints): each text's
@@ -18,17 +19,7 @@ const PAPER = '#ffffff';
 
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
-function multiply(m: Matrix, n: Matrix): Matrix {
-  // m applied after n: x' = m(n(x)).
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
+const multiply = multiplyMatrix;
 
 function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];

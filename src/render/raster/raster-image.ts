@@ -3,6 +3,7 @@ import type { DisplayItem, Matrix } from '../../shared/display-list.js';
 import type { ImageItem } from '../../shared/display-list.js';
 import { fileStamp } from '../../shared/file-stamp.js';
 import { prepareSvgImage, readImageBytes } from '../image-source.js';
+import { multiplyMatrix } from '../../shared/placement.js';
 
 /**
  * The bytes of raster images, kept while the file is unchanged (a deck repeats its back image).
@@ -54,14 +55,7 @@ function imageToDraw(item: ImageItem, devicePx: { width: number; height: number 
   return decoded(Buffer.from(sized, 'utf8'));
 }
 
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
+const multiply = multiplyMatrix;
 
 /**
  * Every image of a display list, decoded before anything is drawn: `base` is the matrix from
