@@ -220,5 +220,20 @@ describe('Cadwallon: City of Thieves prints what its rulebook asks for', () => {
     }
     // The grey of secondary text (treasure slots' caption, mission costs, card footers) on the three light papers.
     for (const under of ['paper', 'parchment', 'bone']) expect(contrast(palette['ash']!, palette[under]!), `ash on ${under}`).toBeGreaterThanOrEqual(4.5);
+    // Event squares of the adventure board: their number and name are printed in paper on them.
+    expect(palette['event-gold']).toBe('#896c1f');
+    expect(contrast(palette['paper']!, palette['event-gold']!)).toBeCloseTo(4.61, 2);
+  });
+
+  it('tells the action point tokens of the four gangs apart by emblem as well as by colour', () => {
+    const tokens = items('action-points') as (Item & { icon: string; color: string })[];
+    expect(tokens.map((t) => [t.id, t.icon, t.color])).toEqual([
+      ['ap-executioners', 'executioners', 'executioners'],
+      ['ap-nocturnis', 'nocturnis', 'nocturnis'],
+      ['ap-kaldern', 'kaldern', 'kaldern'],
+      ['ap-cursed', 'cursed', 'cursed'],
+    ]);
+    const icons = game.data!.icons as Record<string, string>;
+    expect(tokens.map((t) => icons[t.icon])).toEqual(['game-icons:executioner-hood', 'game-icons:wolf-howl', 'game-icons:lockpicks', 'game-icons:daemon-skull']);
   });
 });
