@@ -5,12 +5,12 @@ import { DEFAULT_PRINT_GUIDES, sheetSides } from '../shared/print-options.js';
 import type { Face } from '../shared/face.js';
 import { imposeComponents } from '../impose/component-sheets.js';
 import { cutFileSvg, cutterMargin, registrationItems } from '../impose/cutter.js';
-import { imposeKit, KIT_MARGIN, type KitSet, type KitSheet } from '../impose/kit.js';
+import { fitsKitSheet, imposeKit, KIT_MARGIN, type KitSet, type KitSheet } from '../impose/kit.js';
 import { PAPERS } from '../impose/paper.js';
 import { TAB_DEPTH } from '../impose/standee.js';
 import { layoutText } from '../layout/text/layout-text.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-import { copiesOf, type SheetOptions } from './build-sheets.js';
+import { copiesOf, printsInPieces, tiledBoardPages, type SheetOptions } from './build-sheets.js';
 import type { RulebookBuild } from './build-rulebook.js';
 import { pdfOf } from './renderers.js';
 
@@ -31,6 +31,7 @@ const WORDS: Record<string, Record<string, string>> = {
     cut: 'cut along the guides',
     fold: 'cut, fold on the dashed line',
     foldBook: 'fold as the rulebook shows',
+    pieces: '{name} in pieces; print one-sided; cut on the crop marks, glue each strip under the next piece as the map on each sheet shows',
   },
   fr: {
     title: 'kit à imprimer',
@@ -45,6 +46,7 @@ const WORDS: Record<string, Record<string, string>> = {
     cut: 'découper le long des repères',
     fold: 'découper, plier sur le pointillé',
     foldBook: 'plier comme le livret l’indique',
+    pieces: '{name} en morceaux ; imprimer en recto seul ; découper sur les traits de coupe, coller chaque bande sous le morceau suivant comme le montre le plan de chaque feuille',
   },
 };
 
@@ -159,14 +161,17 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
   const margin = Math.max(KIT_MARGIN, guides.printableMargin, guides.cutter ? cutterMargin(guides.cutterMarks) : 0);
   // With a cutting machine, guides stay out of the band the registration marks lie in.
   const guideMargin = guides.cutter ? Math.max(guides.printableMargin, guides.cutterMarks.inset + Math.max(guides.cutterMarks.square, guides.cutterMarks.thickness)) : guides.printableMargin;
+  // Boards larger than the paper are not packed: their pieces follow the packed sheets, one per sheet.
+  const inPieces = built.flatMap((b, i) => (!fitsKitSheet(sets[i]!, paper, margin) && printsInPieces(b.set) ? [{ set: b.set, pages: tiledBoardPages(b.set, sets[i]!.copies, options).pages }] : []));
   const kit = imposeKit({ sets, page: paper, margin, flip, backOffset: options.backOffset, guides: { style: guides.cutGuides, printableMargin: guideMargin } });
   const w = words(game.lang);
 
   const book = rulebook.sheets;
   const bookPages = book?.pages ?? [];
-  const componentSheets = kit.sheets.length;
+  const piecePages = inPieces.reduce((n, p) => n + p.pages.length, 0);
+  const componentSheets = kit.sheets.length + piecePages;
   const sheetsOfPaper = componentSheets + (book?.sheetsOfPaper ?? 0);
-  const separate = built.reduce((n, b, i) => n + separateSheets(sets[i]!, b.set, paper, options), 0) + (book?.sheetsOfPaper ?? 0);
+  const separate = built.reduce((n, b, i) => n + (inPieces.some((p) => p.set === b.set) ? 0 : separateSheets(sets[i]!, b.set, paper, options)), 0) + piecePages + (book?.sheetsOfPaper ?? 0);
 
   const lines: string[] = [`**${game.title}** — ${w['title']}`, fill(w['paper']!, { paper: paper.label, sheets: sheetsOfPaper, separate })];
   lines.push(`**${w['page']} 1**: ${w['contents']}`);
@@ -176,9 +181,14 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
     lines.push(`${range(2, 1 + bookPages.length)}: ${fill(w['rulebook']!, { imposition: book!.imposition })}; ${how}; ${w['foldBook']}.`);
   }
   for (const line of describeSheets(kit.sheets, sets, 2 + bookPages.length, w, flip)) lines.push(`${range(line.pages[0], line.pages[1])}: ${line.what}; ${line.how}.`);
+  let next = 2 + bookPages.length + kit.pages.length;
+  for (const p of inPieces) {
+    lines.push(`${range(next, next + p.pages.length - 1)}: ${fill(w['pieces']!, { name: p.set.name })}.`);
+    next += p.pages.length;
+  }
 
   const kitPages = kit.pages.map((page, i) => (guides.cutter && isFront(kit.sheets, i) ? { ...page, items: [...page.items, ...registrationItems(paper, guides.cutterMarks)] } : page));
-  const pages = [contentsPage(game, paper, lines), ...bookPages, ...kitPages];
+  const pages = [contentsPage(game, paper, lines), ...bookPages, ...kitPages, ...inPieces.flatMap((p) => p.pages)];
   const author = game.credits.map((c) => c.name).join(', ');
   const pdf = await pdfOf(pages, { title: `${game.title}: ${w['title']}`, author, lang: game.lang, creationDate: options.creationDate }, options.cache);
   const files: OutputFile[] = [

@@ -49,12 +49,23 @@ const KINDS: Record<string, FileKind> = {
 /** Sets whose components, when larger than the paper, are printed in pieces over several sheets. */
 const TILED_KINDS = new Set(['boards', 'sheets']);
 
-/** Boards larger than the paper: each copy in overlapping pieces, one per sheet, with glue strips and an assembly map. */
-async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: readonly Copy[], options: SheetOptions): Promise<OutputFile[]> {
+/** Whether a set's components are printed in pieces when larger than the paper. */
+export function printsInPieces(set: ResolvedSet): boolean {
+  return TILED_KINDS.has(set.kind);
+}
+
+/** The pages of a board larger than the paper: each copy in overlapping pieces, one per sheet, with glue strips and an assembly map. */
+export function tiledBoardPages(set: ResolvedSet, copies: readonly Copy[], options: Pick<SheetOptions, 'paper' | 'homePrint'>): { pages: DisplayList[]; tiled: ReturnType<typeof tileBoard>[] } {
   const { label, fonts } = createLabeler();
   const overlap = (options.homePrint ?? DEFAULT_HOME_PRINT).tileOverlap;
   const tiled = copies.map((copy) => tileBoard({ board: copy.front, paper: PAPERS[options.paper], margin: Math.max(set.margin, TILE_MARGIN), overlap, label, title: set.name }));
-  const pages = tiled.flatMap((t) => t.pages.map((p) => withFonts(p, fonts)));
+  return { pages: tiled.flatMap((t) => t.pages.map((p) => withFonts(p, fonts))), tiled };
+}
+
+/** Boards larger than the paper, as their own PDF. */
+async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: readonly Copy[], options: SheetOptions): Promise<OutputFile[]> {
+  const overlap = (options.homePrint ?? DEFAULT_HOME_PRINT).tileOverlap;
+  const { pages, tiled } = tiledBoardPages(set, copies, options);
   const first = tiled[0]!;
   const facts = {
     kind: KINDS[set.kind] ?? 'board',

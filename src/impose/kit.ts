@@ -142,6 +142,11 @@ export function packKit(request: KitRequest): KitSheet[] {
   return best!;
 }
 
+/** Whether a copy of the set fits a kit sheet at all, upright or turned (a board larger than the paper does not). */
+export function fitsKitSheet(set: KitSet, page: { width: number; height: number }, margin: number): boolean {
+  return perSheetOf(set, page, margin) > 0;
+}
+
 function perSheetOf(set: KitSet, page: { width: number; height: number }, margin: number): number {
   const height = set.sides === 'fold' ? 2 * set.height : set.height;
   const grid = fitGrid({ page, item: { width: set.width, height }, gutter: set.gutter, margin, allowRotate: true });

@@ -78,6 +78,28 @@ describe('the print-and-play kit, built', () => {
     expect(contents).toContain('flip on the long edge');
   });
 
+  it('puts a board larger than the paper into the kit as its pieces, after the packed sheets, and counts them', async () => {
+    const out = path.join(tempDir('pocketpress-kit-pieces-'), 'out');
+    const result = await buildOnce(path.join(FIXTURES, 'valid', 'home-print'), options(out, `${out}-cache`), VERSION, io);
+    expect(result.code).toBe(0);
+    const folder = path.join(out, 'home-print', 'en');
+    const entries = manifest(folder);
+    const map = entries.find((e) => e.path === 'map.pdf')!;
+    expect(map['pages']).toBe(4);
+    const entry = entries.find((e) => e.path === 'print-and-play.pdf')!;
+    const pdf = await openPdf(readFileSync(path.join(folder, 'print-and-play.pdf')));
+    expect(pdf.numPages).toBe(entry['pages']);
+    // The last four pages are the map's pieces A1, B1, A2, B2, each naming itself.
+    for (let i = 0; i < 4; i++) {
+      const text = (await textItems(await pdf.getPage(pdf.numPages - 3 + i))).map((t) => t.str).join(' ');
+      expect(text).toContain('Market map');
+    }
+    const contents = (await textItems(await pdf.getPage(1))).map((t) => t.str).join(' ');
+    expect(contents).toMatch(/Pages \d+–\d+ ?: Market map in pieces; print one-sided/);
+    expect(Number(entry['componentSheets'])).toBeGreaterThanOrEqual(4 + 1);
+    expect(entry['sheetsOfPaper']).toBe(entry['componentSheets']);
+  });
+
   it('keeps every mark and cut line at least the printable margin (5 mm) from the paper edge, read back from the PDFs', async () => {
     let checked = 0;
     for (const file of ['cards.pdf', 'tiles.pdf', 'print-and-play.pdf']) {
