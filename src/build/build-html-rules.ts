@@ -90,7 +90,8 @@ function iconHtml(name: string, icons: IconResolver): string | undefined {
   } catch {
     return undefined;
   }
-  svg = svg.replace(/<svg\b/, `<svg aria-hidden="true" focusable="false"`);
+  // The HTML parser needs no namespace declarations: none is left to look like an address.
+  svg = svg.replace(/\sxmlns(:[\w-]+)?="[^"]*"/g, '').replace(/<svg\b/, `<svg aria-hidden="true" focusable="false"`);
   return `<span class="icon" role="img" aria-label="${escapeHtml(name)}">${svg}</span>`;
 }
 
@@ -142,7 +143,7 @@ function componentList(sets: readonly HtmlRulesSet[]): string {
     const fronts = faces.filter((f) => !f.back && f.item !== undefined);
     const count = set.items.reduce((n, i) => n + i.count, 0);
     const first = fronts[0];
-    const thumb = first ? `<img class="thumb" src="../${escapeHtml(componentPngPath(set.id, first))}" alt="" loading="lazy">` : '';
+    const thumb = first ? `<img class="thumb" src="../${escapeHtml(componentPngPath(set.id, first))}" alt="">` : '';
     const items = fronts
       .map((face) => {
         const item = set.items.find((i) => i.id === face.item)!;
@@ -199,7 +200,7 @@ blockquote{margin:1em 0;padding:.6em 1em;background:var(--shade);border-left:4px
 .table{overflow-x:auto;margin:1em 0}
 table{border-collapse:collapse;min-width:60%}
 th,td{padding:.35em .7em;border-bottom:1px solid var(--shade)}
-th{background:var(--shade)}
+th{background:var(--shade);text-align:left}
 .icon{display:inline-block;vertical-align:-.15em}
 .icon svg{height:1.1em;width:auto;display:block;fill:currentColor}
 nav.toc{background:var(--shade);border-radius:6px;padding:.6em 1em;margin:1em 0}
@@ -207,7 +208,7 @@ nav.toc ol{margin:.3em 0;padding-left:1.3em}
 nav.toc .toc-title{font-weight:bold;font-family:${heading}}
 ul.components{list-style:none;padding:0}
 ul.components>li{display:flex;gap:.8em;align-items:flex-start;margin:.8em 0}
-img.thumb{width:4.5rem;flex:none;border-radius:4px;box-shadow:0 1px 3px rgba(0,0,0,.25)}
+img.thumb{width:4.5rem;flex:none}
 ul.components ul{padding-left:1.1em;margin:.2em 0}
 footer{margin-top:3em;font-size:.8rem;color:#555}
 @media print{
