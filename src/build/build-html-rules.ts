@@ -195,7 +195,9 @@ h1{font-size:2rem;margin-top:.5em}h2{font-size:1.45rem;border-bottom:2px solid v
 p,ul,ol{margin:.6em 0}li{margin:.2em 0}
 a{color:var(--accent)}
 img{max-width:100%;height:auto}
-p>img:only-child{display:block;margin:1em auto}
+figure{margin:1.2em 0;text-align:center}
+figure img{display:block;margin:0 auto}
+figcaption{font-style:italic;font-size:.9em;margin-top:.4em}
 blockquote{margin:1em 0;padding:.6em 1em;background:var(--shade);border-left:4px solid var(--accent);border-radius:4px}
 .table{overflow-x:auto;margin:1em 0}
 table{border-collapse:collapse;min-width:60%}
@@ -218,7 +220,7 @@ footer{margin-top:3em;font-size:.8rem;color:#555}
   a{color:inherit;text-decoration:none}
   nav.toc{background:none;border:1px solid #999}
   h1,h2,h3{break-after:avoid;page-break-after:avoid}
-  img,table,blockquote,ul.components>li{break-inside:avoid;page-break-inside:avoid}
+  figure,img,table,blockquote,ul.components>li{break-inside:avoid;page-break-inside:avoid}
   blockquote,th,nav.toc{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 }
 `;
@@ -301,6 +303,17 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
       const split = withIcons(token.children, icons);
       token.children = split.tokens;
       usedIcons ||= split.used;
+      // An image alone in its paragraph is a figure, its title the caption (as in the PDF).
+      const only = token.children.filter((c) => !(c.type === 'text' && c.content.trim() === '') && c.type !== 'softbreak');
+      if (kept.at(-1)?.type === 'paragraph_open' && only.length === 1 && only[0]!.type === 'image' && tokens[i + 1]?.type === 'paragraph_close') {
+        const title = only[0]!.attrGet('title') ?? '';
+        only[0]!.attrs = (only[0]!.attrs ?? []).filter(([name]) => name !== 'title');
+        token.children = only;
+        kept[kept.length - 1] = htmlToken('<figure>', true);
+        kept.push(token, htmlToken(`${title ? `<figcaption>${escapeHtml(title)}</figcaption>` : ''}</figure>\n`, true));
+        i += 1;
+        continue;
+      }
     }
     kept.push(token);
   }
