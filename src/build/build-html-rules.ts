@@ -129,6 +129,63 @@ function withIcons(children: Token[], icons: IconResolver): { tokens: Token[]; u
   return { tokens: out, used };
 }
 
+/** The name a rule would call an item by: its name in the build language, else its id in words. */
+function itemName(item: { id: string; fields: Record<string, unknown> }): string {
+  return typeof item.fields.name === 'string' && item.fields.name.trim() !== '' ? item.fields.name.trim() : item.id.replace(/[-_]+/g, ' ');
+}
+
+type Linker = (children: Token[]) => Token[];
+
+/**
+ * Links the first mention of each component in a paragraph (its name, or the name with a plural
+ * s or x, as a whole word) to that component's PNG; none inside a link.
+ */
+function componentLinker(sets: readonly HtmlRulesSet[]): Linker {
+  const targets = new Map<string, string>();
+  for (const { set, faces } of sets) {
+    for (const face of faces) {
+      if (face.back || face.item === undefined) continue;
+      const item = set.items.find((i) => i.id === face.item)!;
+      const name = itemName(item).toLowerCase();
+      if (name.length >= 3 && !targets.has(name)) targets.set(name, `../${componentPngPath(set.id, face)}`);
+    }
+  }
+  if (targets.size === 0) return (children) => children;
+  const names = [...targets.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${names.join('|')})(?:e?s|x)?(?![\\p{L}\\p{N}])`, 'giu');
+  return (children) => {
+    const out: Token[] = [];
+    const linked = new Set<string>();
+    let inLink = 0;
+    for (const child of children) {
+      if (child.type === 'link_open') inLink++;
+      if (child.type === 'link_close') inLink--;
+      if (child.type !== 'text' || inLink > 0) {
+        out.push(child);
+        continue;
+      }
+      let at = 0;
+      const text = (content: string) => {
+        const token = htmlToken('');
+        token.type = 'text';
+        token.content = content;
+        return token;
+      };
+      for (const match of child.content.matchAll(pattern)) {
+        const name = match[1]!.toLowerCase();
+        if (linked.has(name)) continue;
+        linked.add(name);
+        if (match.index > at) out.push(text(child.content.slice(at, match.index)));
+        out.push(htmlToken(`<a class="component" href="${escapeHtml(targets.get(name)!)}">`), text(match[0]), htmlToken('</a>'));
+        at = match.index + match[0].length;
+      }
+      if (at === 0) out.push(child);
+      else if (at < child.content.length) out.push(text(child.content.slice(at)));
+    }
+    return out;
+  };
+}
+
 function decodePath(src: string): string {
   try {
     return decodeURI(src);
@@ -147,7 +204,7 @@ function componentList(sets: readonly HtmlRulesSet[]): string {
     const items = fronts
       .map((face) => {
         const item = set.items.find((i) => i.id === face.item)!;
-        const name = typeof item.fields.name === 'string' ? item.fields.name : item.id;
+        const name = itemName(item);
         return `<li id="component-${escapeHtml(set.id)}-${escapeHtml(item.id)}"><a href="../${escapeHtml(componentPngPath(set.id, face))}">${escapeHtml(name)}</a> × ${item.count}</li>`;
       })
       .join('');
@@ -194,6 +251,7 @@ h1,h2,h3,h4,h5,h6{font-family:${heading};color:var(--accent);line-height:1.2;mar
 h1{font-size:2rem;margin-top:.5em}h2{font-size:1.45rem;border-bottom:2px solid var(--shade);padding-bottom:.15em}h3{font-size:1.2rem}
 p,ul,ol{margin:.6em 0}li{margin:.2em 0}
 a{color:var(--accent)}
+a.component{text-decoration-style:dotted}
 img{max-width:100%;height:auto}
 figure{margin:1.2em 0;text-align:center}
 figure img{display:block;margin:0 auto}
@@ -258,7 +316,9 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
   const slug = slugger();
   const toc: { level: number; id: string; text: string }[] = [];
   const sourceDir = path.dirname(check.absolute);
+  const linkComponents = componentLinker(sets);
   let usedIcons = false;
+  let inHeading = false;
   const kept: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -275,6 +335,8 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
         continue;
       }
     }
+    if (token.type === 'heading_open') inHeading = true;
+    if (token.type === 'heading_close') inHeading = false;
     if (token.type === 'heading_open' && inline?.type === 'inline') {
       const text = (inline.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('').replace(ICONS, '').trim();
       const id = slug(text);
@@ -300,7 +362,7 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
           child.children = null;
         }
       }
-      const split = withIcons(token.children, icons);
+      const split = withIcons(inHeading ? token.children : linkComponents(token.children), icons);
       token.children = split.tokens;
       usedIcons ||= split.used;
       // An image alone in its paragraph is a figure, its title the caption (as in the PDF).

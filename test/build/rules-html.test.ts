@@ -20,7 +20,7 @@ describe('the HTML rulebook', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
     cpSync(path.join(FIXTURES, 'rulebook', 'guild-of-thieves'), game, { recursive: true });
-    appendFileSync(path.join(game, 'rules', 'en.md'), '\n## Components\n\n{{components}}\n');
+    appendFileSync(path.join(game, 'rules', 'en.md'), '\n## Components\n\nA crown is worth more than a crown of paper.\n\n{{components}}\n');
     const result = await runCli(['build', game, '--out', out, '--lang', 'en']);
     expect(result.stderr).not.toMatch(/error/);
     expect(result.stdout).toMatch(/^wrote/m);
@@ -65,6 +65,11 @@ describe('the HTML rulebook', () => {
     expect(html).toContain('--ink:#1d1b19;--accent:#8c1c1c;--shade:#f1e6c8');
     expect(html).toMatch(/<strong>Loot<\/strong> × 5<ul><li id="component-loot-purse"><a href="..\/png\/loot\/purse.png">purse<\/a> × 4<\/li>/);
     expect(html).toContain('@media print');
+    // A rule that names a component links to its picture, once per paragraph, never in a heading.
+    expect(html).toContain('<li>20 loot tokens (<em><a class="component" href="../png/loot/purse.png">purses</a></em>, <em>rings</em> and one <strong><a class="component" href="../png/loot/crown.png">crown</a></strong>)</li>');
+    expect(html).toContain('<li>In a game of two, remove the <a class="component" href="../png/loot/crown.png">crown</a>.</li>');
+    expect(html).toContain('<p>A <a class="component" href="../png/loot/crown.png">crown</a> is worth more than a crown of paper.</p>');
+    expect(html).not.toMatch(/<h[1-6][^>]*>[^\n]*class="component"/);
     expect(html).toContain('<figure><img src="images/map.png" alt="The merchant quarter at night"><figcaption>The merchant quarter: five rows of four houses.</figcaption></figure>');
   });
 
