@@ -16,6 +16,7 @@ import { componentPngPath } from '../export/face-paths.js';
 import type { ShopName } from '../shared/shops/index.js';
 import type { Face } from '../shared/face.js';
 import { buildRulebook } from './build-rulebook.js';
+import { buildHtmlRules } from './build-html-rules.js';
 import { buildKit } from './build-kit.js';
 import { roundFace } from '../impose/compose.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
@@ -224,6 +225,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   }
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
+  for (const file of buildHtmlRules(loaded, game, exported)) add(file);
   for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
   await Promise.all(drawing);
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };

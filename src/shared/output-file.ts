@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 export type FileKind =
   | 'rulebook'
   | 'rulebook-pages'
+  | 'rules-html'
+  | 'rules-asset'
   | 'card-sheet'
   | 'tile-sheet'
   | 'token-sheet'

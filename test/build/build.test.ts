@@ -30,7 +30,7 @@ describe('pocketpress build', () => {
     expect(result.stderr).toBe('[1/2] full-game/en\n[2/2] full-game/fr\n');
     expect(result.code).toBe(0);
     const [head, ...rest] = result.stdout.split('\n');
-    expect(head).toMatch(/^wrote 38 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)$/);
+    expect(head).toMatch(/^wrote 48 files for full-game\/en, full-game\/fr into .* in \d+\.\d s \(\d+ made, \d+ from the cache\)$/);
     // The files to print, by name.
     const where = path.relative(ROOT, out);
     expect(rest.join('\n')).toBe(
@@ -64,6 +64,11 @@ describe('pocketpress build', () => {
         'print-and-play.pdf',
         'rulebook-pages.pdf',
         'rulebook.pdf',
+        'rules/index.html',
+        'rules/fonts/Alegreya-Sans-normal-normal.woff',
+        'rules/fonts/Alegreya-Sans-bold-normal.woff',
+        'rules/fonts/Alegreya-Sans-normal-italic.woff',
+        'rules/fonts/Alegreya-Sans-bold-italic.woff',
         'full-game.json',
         'tts/cards-1.png',
         'tts/cards-back.png',

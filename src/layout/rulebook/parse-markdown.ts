@@ -15,7 +15,7 @@ import { readTable } from './read-table.js';
 const markdown = new MarkdownIt({ html: true, typographer: false, linkify: false });
 
 /** Sets the text runs of every inline token by the game's typography, each paragraph as one text. */
-function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
+export function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
   for (const token of tokens) {
     const texts = (token.children ?? []).filter((child) => child.type === 'text');
     if (texts.length === 0) continue;
