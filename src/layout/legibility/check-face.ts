@@ -1,4 +1,5 @@
-import { createCanvas, Path2D } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import type { Path2D, SKRSContext2D } from '@napi-rs/canvas';
 import { combinedAlpha, compositeOver, contrastRatio, parseColor } from '../../shared/colors.js';
 import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } from '../../shared/display-list.js';
 import type { LayoutProblem } from '../../shared/problem.js';
@@ -72,17 +73,22 @@ function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry:
   return rx > 0 && ry > 0 && ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 }
 
-const probe = createCanvas(1, 1).getContext('2d');
+/** Skia's path hit test, loaded on the first text that sits over a path (most faces have none). */
+let skia: { probe: SKRSContext2D; Path2D: typeof Path2D } | undefined;
 const paths = new Map<string, Path2D>();
 
 function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd'): boolean {
+  if (!skia) {
+    const canvas = createRequire(import.meta.url)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+    skia = { probe: canvas.createCanvas(1, 1).getContext('2d'), Path2D: canvas.Path2D };
+  }
   let path = paths.get(d);
   if (!path) {
     if (paths.size > 2000) paths.clear();
-    path = new Path2D(d);
+    path = new skia.Path2D(d);
     paths.set(d, path);
   }
-  return probe.isPointInPath(path, x, y, rule);
+  return skia.probe.isPointInPath(path, x, y, rule);
 }
 
 function inClip(x: number, y: number, clip: Clip): boolean {
