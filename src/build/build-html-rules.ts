@@ -42,6 +42,16 @@ export interface HtmlRulesSet {
 }
 
 /** Files copied beside index.html, under one name each. */
+/** The bytes an image of the rulebook is copied with: an SVG sanitized (undefined when it cannot be), any other as it is. */
+function htmlImageBytes(file: string, ext: string): Buffer | undefined {
+  if (ext !== '.svg') return readFileSync(file);
+  try {
+    return Buffer.from(sanitizeSvg(readFileSync(file, 'utf8')).markup, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 class Assets {
   readonly files: OutputFile[] = [];
   private readonly names = new Map<string, string>();
@@ -353,8 +363,10 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
           const alt = checkGamePath(game.dir, path.relative(game.dir, path.resolve(sourceDir, src)));
           if (alt.ok) found = alt;
         }
-        if (found?.ok && IMAGE_TYPES.has(ext)) {
-          child.attrSet('src', images.add(found.absolute, readFileSync(found.absolute), path.basename(src), { source: path.relative(game.dir, found.absolute).split(path.sep).join('/') }));
+        // An SVG is written as the PDF draws it, sanitized: opened on its own, a script in it would run.
+        const bytes = found?.ok && IMAGE_TYPES.has(ext) ? htmlImageBytes(found.absolute, ext) : undefined;
+        if (found?.ok && bytes) {
+          child.attrSet('src', images.add(found.absolute, bytes, path.basename(src), { source: path.relative(game.dir, found.absolute).split(path.sep).join('/') }));
         } else {
           // Never a reference to something outside the page: the alt text stands in.
           child.type = 'text';
