@@ -11,6 +11,7 @@ import { checkGamePath } from '../shared/game-paths.js';
 import { checkFileAccess } from '../shared/file-access.js';
 import { resolveColor } from '../shared/colors.js';
 import { createIconResolver, GAME_ICONS_CREDIT, type IconResolver } from '../shared/icons.js';
+import { imageFileProblem } from '../shared/image-budget.js';
 import { sanitizeSvg } from '../shared/sanitize-svg.js';
 import type { FontStyle, FontWeight } from '../shared/fonts.js';
 import type { OutputFile } from '../shared/output-file.js';
@@ -44,6 +45,7 @@ export interface HtmlRulesSet {
 /** Files copied beside index.html, under one name each. */
 /** The bytes an image of the rulebook is copied with: an SVG sanitized (undefined when it cannot be), any other as it is. */
 function htmlImageBytes(file: string, ext: string): Buffer | undefined {
+  if (imageFileProblem(file, path.basename(file))) return undefined;
   if (ext !== '.svg') return readFileSync(file);
   try {
     return Buffer.from(sanitizeSvg(readFileSync(file, 'utf8')).markup, 'utf8');
