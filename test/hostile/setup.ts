@@ -95,6 +95,11 @@ export const SETUPS: Record<string, (caseDir: string) => void> = {
     rmSync(file);
     execFileSync('mkfifo', [file]);
   },
+  'unread-fifo-zero': (caseDir) => {
+    mkdirSync(path.join(caseDir, 'content/g/art'), { recursive: true });
+    execFileSync('mkfifo', [path.join(caseDir, 'content/g/art/pipe.png')]);
+    link(caseDir, 'content/g/art/zero.png', '/dev/zero');
+  },
   'font-dev-zero': (caseDir) => link(caseDir, 'content/g/fonts/body.woff', '/dev/zero'),
   'art-folder-link-outside': (caseDir) => {
     const outside = path.join(path.dirname(caseDir), 'art-outside');
