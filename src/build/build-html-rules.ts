@@ -11,6 +11,7 @@ import { checkGamePath } from '../shared/game-paths.js';
 import { checkFileAccess } from '../shared/file-access.js';
 import { resolveColor } from '../shared/colors.js';
 import { createIconResolver, GAME_ICONS_CREDIT, type IconResolver } from '../shared/icons.js';
+import { imageFileProblem } from '../shared/image-budget.js';
 import { sanitizeSvg } from '../shared/sanitize-svg.js';
 import type { FontStyle, FontWeight } from '../shared/fonts.js';
 import type { OutputFile } from '../shared/output-file.js';
@@ -42,6 +43,17 @@ export interface HtmlRulesSet {
 }
 
 /** Files copied beside index.html, under one name each. */
+/** The bytes an image of the rulebook is copied with: an SVG sanitized (undefined when it cannot be), any other as it is. */
+function htmlImageBytes(file: string, ext: string): Buffer | undefined {
+  if (imageFileProblem(file, path.basename(file))) return undefined;
+  if (ext !== '.svg') return readFileSync(file);
+  try {
+    return Buffer.from(sanitizeSvg(readFileSync(file, 'utf8')).markup, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 class Assets {
   readonly files: OutputFile[] = [];
   private readonly names = new Map<string, string>();
@@ -353,8 +365,10 @@ export function buildHtmlRules(loaded: LoadedGame, game: ResolvedGame, sets: rea
           const alt = checkGamePath(game.dir, path.relative(game.dir, path.resolve(sourceDir, src)));
           if (alt.ok) found = alt;
         }
-        if (found?.ok && IMAGE_TYPES.has(ext)) {
-          child.attrSet('src', images.add(found.absolute, readFileSync(found.absolute), path.basename(src), { source: path.relative(game.dir, found.absolute).split(path.sep).join('/') }));
+        // An SVG is written as the PDF draws it, sanitized: opened on its own, a script in it would run.
+        const bytes = found?.ok && IMAGE_TYPES.has(ext) ? htmlImageBytes(found.absolute, ext) : undefined;
+        if (found?.ok && bytes) {
+          child.attrSet('src', images.add(found.absolute, bytes, path.basename(src), { source: path.relative(game.dir, found.absolute).split(path.sep).join('/') }));
         } else {
           // Never a reference to something outside the page: the alt text stands in.
           child.type = 'text';

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { OutputFile } from '../shared/output-file.js';
+import { BUDGETS } from '../shared/budgets.js';
+import { checkFileAccess } from '../shared/file-access.js';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 
@@ -54,7 +56,13 @@ export class BuildCache {
       for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const full = path.join(folder, entry.name);
         if (entry.isDirectory()) walk(full);
-        else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) out.push([path.relative(dir, full), this.hashFile(full)]);
+        else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) {
+          // Any file may lie in a game folder, read or not: a named pipe, a link to /dev/zero or
+          // outside the game, a file of gigabytes is never opened, only stamped.
+          const access = checkFileAccess(full, [dir]);
+          const hash = !access.ok ? `refused:${access.code}` : access.size > BUDGETS.imageBytes ? `large:${fileStamp(access.file)}` : this.hashFile(full);
+          out.push([path.relative(dir, full), hash]);
+        }
       }
     };
     walk(dir);

@@ -13,7 +13,7 @@ import type { Template } from './schema/template.js';
 import { diagnosticAt, type Target } from './source.js';
 import { coreValidators } from './validators.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
-import { imagePixelProblem, readImageHeader } from '../shared/image-budget.js';
+import { imageFileProblem } from '../shared/image-budget.js';
 import { checkStaticElementBudget } from './check-face-budget.js';
 
 /** Segments of SVG path data: one per command letter, and one per repeated coordinate group after it (counted as numbers / 2, a safe overestimate). */
@@ -113,8 +113,7 @@ function checkElements(source: LoadedYaml, template: Template, ctx: TemplateCont
       if (element['type'] === 'image' && typeof src === 'string' && !isBinding(src)) {
         const check = checkGamePath(ctx.gameDir, src);
         if (!check.ok) at(`${pointer}/src`, check.code, check.message);
-        const size = check.ok && !/\.svg$/i.test(src) ? readImageHeader(check.absolute) : undefined;
-        const tooBig = size && imagePixelProblem(size, src);
+        const tooBig = check.ok ? imageFileProblem(check.absolute, src) : undefined;
         if (tooBig) at(`${pointer}/src`, 'out-of-range', tooBig);
       }
       if (element && Array.isArray(element['elements'])) visit(element['elements'] as Record<string, unknown>[], `${pointer}/elements`);

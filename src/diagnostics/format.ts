@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codeFrameColumns } from '@babel/code-frame';
 import { countDiagnostics, type Diagnostic } from './diagnostic.js';
@@ -39,11 +39,22 @@ function codeFrame(d: Diagnostic, readText: (file: string) => string | undefined
     .join('\n');
 }
 
+/** The largest file a code frame is read from: the largest text input a build takes (BUDGETS.yamlBytes). */
+const FRAME_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The text of a file named by a diagnostic, for its code frame. A diagnostic may name a file the
+ * build refused (a link to /etc/passwd, a named pipe, a 1 GB PDF): the frame is read only from a
+ * regular file reached without a symbolic link and no larger than a text input may be, so
+ * printing a diagnostic never blocks, never reads much, and never shows a file outside the game.
+ */
 function textReader(): (file: string) => string | undefined {
   const cache = new Map<string, string | undefined>();
   return (file) => {
     if (!cache.has(file)) {
       try {
+        const info = lstatSync(file);
+        if (!info.isFile() || info.size > FRAME_SOURCE_BYTES) throw new Error('no frame');
         const bytes = readFileSync(file);
         cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8').replace(/^\ufeff/, ''));
       } catch {
@@ -53,6 +64,9 @@ function textReader(): (file: string) => string | undefined {
     return cache.get(file);
   };
 }
+
+/** Codes of a file the file-access layer refused: nothing of it is read, not even for a frame. */
+const REFUSED_FILE = new Set(['path-outside-game', 'not-a-regular-file', 'file-too-large', 'unreadable-file', 'missing-file']);
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -78,7 +92,7 @@ export function formatText(diagnostics: readonly Diagnostic[], options: { cwd: s
   const blocks = diagnostics.map((d) => {
     const severity = c(d.severity === 'error' ? 'red' : 'yellow', d.severity);
     const head = `${c('bold', placeOf(d, options.cwd))}  ${severity}  ${c('cyan', d.code)}  ${d.message}`;
-    const frame = d.sheet ? '' : codeFrame(d, read);
+    const frame = d.sheet || REFUSED_FILE.has(d.code) ? '' : codeFrame(d, read);
     return frame ? `${head}\n${frame}` : head;
   });
   const { errors, warnings } = countDiagnostics(diagnostics);

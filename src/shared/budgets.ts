@@ -26,6 +26,8 @@ export const BUDGETS = {
   pointsPerShape: 10_000,
   /** Pages of a rulebook PDF, counted from its forced page breaks (print sheets are bounded by the copies of their set). */
   pdfPages: 1_000,
+  /** Bytes of one image file (PNG, JPEG, SVG…), checked before it is read: a small header may be followed by gigabytes. */
+  imageBytes: 100 * 1024 * 1024,
   /** Pixels (width × height) of one image, read from its header before it is decoded. */
   imagePixels: 50_000_000,
   /** The largest length anywhere, in millimetres (10 m): larger ones are mistakes, and 1e308 would print as Infinity. */

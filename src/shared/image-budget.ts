@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { BUDGETS, formatBudget } from './budgets.js';
 
@@ -26,4 +26,16 @@ export function imagePixelProblem(size: { width: number; height: number }, writt
   const pixels = size.width * size.height;
   if (pixels <= BUDGETS.imagePixels) return undefined;
   return `"${written}" is ${size.width} × ${size.height} pixels (${formatBudget(pixels)}); an image may have at most ${formatBudget(BUDGETS.imagePixels)} pixels (about 7 000 × 7 000): scale it down, 300 dpi at its printed size is enough`;
+}
+
+/**
+ * Why an image file is refused before any of it is read past its header: more bytes than
+ * BUDGETS.imageBytes, or (not for SVG) more pixels than BUDGETS.imagePixels; undefined when within both.
+ */
+export function imageFileProblem(file: string, written: string): string | undefined {
+  const bytes = statSync(file).size;
+  if (bytes > BUDGETS.imageBytes) return `"${written}" is ${formatBudget(bytes)} bytes; an image file may have at most ${formatBudget(BUDGETS.imageBytes)} bytes (100 MiB): save it smaller`;
+  if (/\.svg$/i.test(file)) return undefined;
+  const header = readImageHeader(file);
+  return header && imagePixelProblem(header, written);
 }

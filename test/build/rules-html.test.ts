@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -20,6 +20,9 @@ describe('the HTML rulebook', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
     cpSync(path.join(FIXTURES, 'rulebook', 'guild-of-thieves'), game, { recursive: true });
+    // Hostile content: an SVG with scripts, links to javascript: and file:, raw HTML.
+    writeFileSync(path.join(game, 'art', 'trap.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="alert(1)"><script>alert(2)</script><rect width="40" height="40" fill="#884422"/><circle cx="20" cy="20" r="10" fill="#ffffff"/></svg>');
+    appendFileSync(path.join(game, 'rules', 'en.md'), '\n![trap](art/trap.svg)\n\n[js](javascript:alert(3)) [f](file:///etc/passwd)\n\n<script>alert(4)</script>\n');
     appendFileSync(path.join(game, 'rules', 'en.md'), '\n## Components\n\nA crown is worth more than a crown of paper.\n\n{{components}}\n');
     const result = await runCli(['build', game, '--out', out, '--lang', 'en']);
     expect(result.stderr).not.toMatch(/error/);
@@ -56,7 +59,16 @@ describe('the HTML rulebook', () => {
     expect(html).not.toMatch(/https?:/i);
     const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { files: { path: string; kind: string }[] };
     expect(manifest.files.filter((f) => f.kind === 'rules-html').map((f) => f.path)).toEqual(['rules/index.html']);
-    expect(manifest.files.filter((f) => f.kind === 'rules-asset').map((f) => f.path).sort()).toEqual([...fonts.map((f) => `rules/${f}`), 'rules/images/map.png'].sort());
+    expect(manifest.files.filter((f) => f.kind === 'rules-asset').map((f) => f.path).sort()).toEqual([...fonts.map((f) => `rules/${f}`), 'rules/images/map.png', 'rules/images/trap.svg'].sort());
+  });
+
+  it('holds no script: an SVG picture is copied sanitized, javascript: and file: links and raw HTML stay text', () => {
+    expect(attrs(html, 'img', 'src')).toContain('images/trap.svg');
+    const svg = readFileSync(path.join(folder, 'rules', 'images', 'trap.svg'), 'utf8');
+    expect(svg).toContain('<rect');
+    expect(svg).not.toMatch(/script|onload|alert/i);
+    expect(html).not.toMatch(/<script|href="(javascript|file):/i);
+    expect(html).toContain('&lt;script&gt;alert(4)&lt;/script&gt;');
   });
 
   it('draws icons inline as SVG, in the palette, and lists the components with their counts', () => {
@@ -86,7 +98,7 @@ describe('the HTML rulebook', () => {
     const images = await run<{ src: string; ok: boolean; width: number }[]>(
       '[...document.images].map((i) => ({ src: i.getAttribute("src"), ok: i.complete && i.naturalWidth > 0, width: i.getBoundingClientRect().width }))',
     );
-    expect(images.length).toBe(2);
+    expect(images.length).toBe(3);
     for (const image of images) {
       expect(image.ok, image.src).toBe(true);
       expect(image.width, image.src).toBeLessThanOrEqual(390);

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.js';
@@ -88,5 +89,36 @@ describe('output formats', () => {
 
   it('text: says so when there is nothing to report', () => {
     expect(formatText([], { cwd: '/', summaryOf: '5 games' })).toBe('no problems in 5 games\n');
+  });
+});
+
+describe('code frames of hostile files', () => {
+  const at = (file: string, code = 'shop-bad-file'): Diagnostic => ({ severity: 'error', code, message: 'bad', file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
+  it('never reads a named pipe, a link to a file outside, or a file larger than a text input', () => {
+    const cwd = tempDir();
+    const fifo = path.join(cwd, 'fifo.png');
+    execFileSync('mkfifo', [fifo]);
+    const link = path.join(cwd, 'passwd.png');
+    symlinkSync('/etc/passwd', link);
+    const big = path.join(cwd, 'big.pdf');
+    writeFileSync(big, `%PDF-1.4 secret\n${'x'.repeat(5 * 1024 * 1024)}`);
+    const plain = path.join(cwd, 'plain.pdf');
+    writeFileSync(plain, '%PDF-1.4 shown\n');
+    const out = formatText([at(fifo), at(link), at(big), at(plain)], { cwd });
+    expect(out).not.toContain('root:');
+    expect(out).not.toContain('secret');
+    expect(out).toContain('> 1 | %PDF-1.4 shown');
+    expect(out.split('\n').filter((l) => l.includes('error  shop-bad-file'))).toHaveLength(4);
+  });
+
+  it('shows no frame for a file the file-access layer refused', () => {
+    const cwd = tempDir();
+    const game = path.join(cwd, 'game');
+    mkdirSync(game);
+    symlinkSync('/etc', path.join(game, 'sets'));
+    const out = formatText([at(path.join(game, 'sets', 'passwd'), 'path-outside-game')], { cwd });
+    expect(out).toContain('game/sets/passwd:1:1  error  path-outside-game  bad');
+    expect(out).not.toContain('root:');
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -95,6 +95,11 @@ export const SETUPS: Record<string, (caseDir: string) => void> = {
     rmSync(file);
     execFileSync('mkfifo', [file]);
   },
+  'unread-fifo-zero': (caseDir) => {
+    mkdirSync(path.join(caseDir, 'content/g/art'), { recursive: true });
+    execFileSync('mkfifo', [path.join(caseDir, 'content/g/art/pipe.png')]);
+    link(caseDir, 'content/g/art/zero.png', '/dev/zero');
+  },
   'font-dev-zero': (caseDir) => link(caseDir, 'content/g/fonts/body.woff', '/dev/zero'),
   'art-folder-link-outside': (caseDir) => {
     const outside = path.join(path.dirname(caseDir), 'art-outside');
@@ -140,6 +145,12 @@ export const SETUPS: Record<string, (caseDir: string) => void> = {
   /** A 30 000 × 30 000 PNG in a rulebook. */
   'huge-png-rulebook': (caseDir) => {
     write(caseDir, 'content/g/rules/huge.png', blankPng(30_000, 30_000));
+  },
+  /** A PNG whose header says 400 × 400 px, followed by 120 MiB (a sparse file): a small header is no bound on the bytes. */
+  'fat-png-rulebook': (caseDir) => {
+    const file = path.join(caseDir, 'content/g/rules/huge.png');
+    write(caseDir, 'content/g/rules/huge.png', blankPng(400, 400));
+    truncateSync(file, 120 * 1024 * 1024);
   },
   /** A polygon of 200 000 points in a template (its `points:` key on line 3). */
   'huge-polygon': (caseDir) => {

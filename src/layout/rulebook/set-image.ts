@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileStamp } from '../../shared/file-stamp.js';
 import { svgArtProblem } from '../../shared/sanitize-svg.js';
 import { imageSize } from 'image-size';
-import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
+import { imageFileProblem } from '../../shared/image-budget.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';
 import type { ImageSource } from '../../shared/display-list.js';
@@ -74,16 +74,15 @@ export function setImage(block: Extract<Block, { kind: 'image' }>, column: Colum
     ctx.report({ severity: 'error', code: 'bad-value', message: `"${block.src}" is not a PNG, JPEG or SVG image`, line: block.line });
     return [];
   }
+  const tooBig = imageFileProblem(check.absolute, block.src);
+  if (tooBig) {
+    ctx.report({ severity: 'error', code: 'out-of-range', message: tooBig, line: block.line });
+    return [];
+  }
   const art = kind === 'svg' ? svgArtProblem(check.absolute, block.src, (f) => readFileSync(f, 'utf8'), fileStamp(check.absolute)) : undefined;
   if (art) {
     ctx.report({ ...art, line: block.line });
     if (art.severity === 'error') return [];
-  }
-  const header = kind === 'svg' ? undefined : readImageHeader(check.absolute);
-  const tooBig = header && imagePixelProblem(header, block.src);
-  if (tooBig) {
-    ctx.report({ severity: 'error', code: 'out-of-range', message: tooBig, line: block.line });
-    return [];
   }
   const natural = readNaturalSize(check.absolute);
   if (!natural) {
