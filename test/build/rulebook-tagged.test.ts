@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, tempDir } from '../helpers.js';
@@ -66,7 +66,9 @@ describe('the rulebook pages as a tagged PDF, parsed back', () => {
       const catalog = doc.catalog;
       expect((catalog.lookup(PDFName.of('Lang')) as PDFString).decodeText()).toBe(lang);
       expect(catalog.lookup(PDFName.of('MarkInfo'))?.toString()).toContain('/Marked true');
-      expect(catalog.lookup(PDFName.of('StructTreeRoot'))).toBeDefined();
+      const root = catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+      expect(root.lookup(PDFName.of('Type'))).toEqual(PDFName.of('StructTreeRoot'));
+      expect(root.get(PDFName.of('K'))).not.toBeUndefined();
       expect(catalog.lookup(PDFName.of('ViewerPreferences'))?.toString()).toContain('/DisplayDocTitle true');
     }
   });

@@ -121,7 +121,8 @@ describe('Arcadia follows its source', () => {
   it('lays Leagues with the source\'s Terrains and keeps Unique Leagues single', () => {
     // seed lines 278-376: Forest, Swamp, Fields, Road, Ocean, Border and City Wall are Terrains
     const named = g.game.data!.strings!;
-    for (const terrain of ['forest', 'swamp', 'fields', 'road', 'ocean', 'border', 'city-wall']) expect(named[terrain], terrain).toBeDefined();
+    const terrains = ['forest', 'swamp', 'fields', 'road', 'ocean', 'border', 'city-wall'].map((t) => [t, (named[t] as { en: string }).en]);
+    expect(terrains).toEqual([['forest', 'Forest'], ['swamp', 'Swamp'], ['fields', 'Fields'], ['road', 'Road'], ['ocean', 'Ocean'], ['border', 'Border'], ['city-wall', 'City Wall']]);
     // every side of a League names a Terrain the game has a word for (the League sides print the name)
     for (const l of g.items('leagues')) for (const side of Object.values(l['edges'] as Record<string, string[]>)) for (const t of side) expect(Object.keys(named), `${l.id} ${t}`).toContain(t);
     // seed lines 377-380: "there can only be one of that League in play"

@@ -100,7 +100,12 @@ describe('build --shop for the four shops', () => {
     expect(info.lookup(PDFName.of('Trapped'))).toEqual(PDFName.of('False'));
     const intent = (doc.catalog.lookup(PDFName.of('OutputIntents')) as PDFArray).lookup(0) as PDFDict;
     expect(intent.lookup(PDFName.of('S'))).toEqual(PDFName.of('GTS_PDFX'));
-    expect(intent.get(PDFName.of('DestOutputProfile'))).toBeDefined();
+    // The output intent embeds the CMYK ICC profile itself: four components, and the profile's 'acsp' signature at byte 36.
+    const profile = intent.lookup(PDFName.of('DestOutputProfile')) as PDFRawStream;
+    expect(profile.dict.lookup(PDFName.of('N'), PDFNumber).asNumber()).toBe(4);
+    const icc = Buffer.from(decodePDFRawStream(profile).decode());
+    expect(icc.subarray(36, 40).toString('latin1')).toBe('acsp');
+    expect(icc.subarray(16, 20).toString('latin1')).toBe('CMYK');
     const order = JSON.parse(readFileSync(path.join(shops, 'drivethrucards', 'order.json'), 'utf8'));
     const faceOf = new Map<string, string>(order.files[0].pages.map((p: { sha256: string; item: string; side: string }) => [p.sha256, `${p.side} ${p.item}`]));
     const pages = doc.getPages();

@@ -45,10 +45,12 @@ describe.each([
     expect(pdf.numPages).toBe(2);
     const front = (await pagePaths(await pdf.getPage(1))).filter((p) => p.paint === 'stroke' && p.points.length === 2);
     for (const mark of sheet.marks) {
-      const vertical = front.find((p) => Math.abs(p.points[0]!.x - mark.x) < 0.01 && Math.abs(p.points[1]!.x - mark.x) < 0.01);
-      const horizontal = front.find((p) => Math.abs(p.points[0]!.y - mark.y) < 0.01 && Math.abs(p.points[1]!.y - mark.y) < 0.01);
-      expect(vertical, `vertical line through ${mark.x}`).toBeDefined();
-      expect(horizontal, `horizontal line through ${mark.y}`).toBeDefined();
+      // A vertical and a horizontal line each run through the mark's crossing point.
+      const spans = (values: number[], at: number) => Math.min(...values) < at && Math.max(...values) > at;
+      const vertical = front.some((p) => p.points.every((q) => Math.abs(q.x - mark.x) < 0.01) && spans(p.points.map((q) => q.y), mark.y));
+      const horizontal = front.some((p) => p.points.every((q) => Math.abs(q.y - mark.y) < 0.01) && spans(p.points.map((q) => q.x), mark.x));
+      expect(vertical, `vertical line through (${mark.x}, ${mark.y})`).toBe(true);
+      expect(horizontal, `horizontal line through (${mark.x}, ${mark.y})`).toBe(true);
     }
     const back = (await pagePaths(await pdf.getPage(2))).filter((p) => p.paint === 'stroke' && p.points.length === 2);
     let found = 0;

@@ -1,16 +1,10 @@
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
+import { multiplyMatrix } from '../../src/shared/placement.js';
 
 type M = [number, number, number, number, number, number];
 
-const multiply = (m: M, n: M): M => [
-  n[0] * m[0] + n[1] * m[2],
-  n[0] * m[1] + n[1] * m[3],
-  n[2] * m[0] + n[3] * m[2],
-  n[2] * m[1] + n[3] * m[3],
-  n[4] * m[0] + n[5] * m[2] + m[4],
-  n[4] * m[1] + n[5] * m[3] + m[5],
-];
+const multiply = (m: M, n: M): M => multiplyMatrix(m, n) as M;
 
 export interface PdfPath {
   /** Every point the path's segments pass through (moveTo, lineTo, curve ends, rectangle corners), on the page in points, y down from the top. */
