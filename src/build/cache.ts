@@ -45,6 +45,13 @@ export class BuildCache {
     return hash;
   }
 
+  /** The stamp of every file hashed so far (fonts, images, templates), as it was when read. */
+  filesRead(): string[] {
+    // The latest version of each file: a process that builds twice has read some files twice.
+    const latest = new Map([...this.fileHashes.keys()].map((stamp) => [stamp.slice(0, stamp.indexOf('\0')), stamp]));
+    return [...latest.values()].sort();
+  }
+
   /**
    * Every file under `dir` with the hash of its bytes: the art, icons and fonts layout reads.
    * YAML, Markdown and spreadsheets are left out: what a face takes from them is in its key

@@ -7,15 +7,15 @@ import { defaultCreationDate } from '../render/pdf/creation-date.js';
 import { UsageError } from '../shared/errors.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import type { ShopName } from '../shared/shops/index.js';
-import { buildGame } from './build-game.js';
-import { checkGames, type CheckRequest } from './check-games.js';
+import type { CheckRequest } from './check-games.js';
 import { BuildCache, type CacheStats } from './cache.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
-import { problemsToDiagnostics } from './problems.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
+import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
+import { folderStamps, keepUpToDate, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -77,6 +77,8 @@ export interface BuildResult {
   seconds: number;
   /** The print-and-play kits written: path relative to `out`, sheets of paper it takes, and the per-set files together. */
   kits?: { path: string; paper: string; sheetsOfPaper: number; separateSheetsOfPaper: number }[];
+  /** Nothing the last build of the same request read or wrote had changed: its result is returned and nothing was made or written. */
+  upToDate?: boolean;
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
@@ -122,6 +124,18 @@ export class BuildAborted extends Error {
   override name = 'BuildAborted';
 }
 
+/** What names a request in the record of its last build: everything that changes what a build makes or reports. */
+function recordKey(request: BuildRequest, fingerprint: string): unknown {
+  const { signal: _signal, onProgress: _onProgress, pngWorkers: _workers, skipGames: _skip, ...asked } = request;
+  return { fingerprint, asked, creationDate: defaultCreationDate().toISOString() };
+}
+
+/** The stamps of what a build reads: the game folders and the shared templates, without the output and cache folders. */
+function inputStamps(request: BuildRequest, cacheDir: string): string[] {
+  const roots = typeof request.root === 'string' ? [request.root] : request.root;
+  return folderStamps([...roots, SHARED_TEMPLATES_DIR], [request.out, cacheDir]);
+}
+
 /** Whether the build stands: no error (every warning counts as one with --strict), and no more warnings than allowed. */
 function fails(diagnostics: readonly Diagnostic[], request: Pick<BuildRequest, 'strict' | 'maxWarnings'>): boolean {
   const counts = countDiagnostics(request.strict ? applyStrict(diagnostics) : diagnostics);
@@ -146,6 +160,18 @@ function jobsOf(games: readonly LoadedGame[], languages: readonly string[] | und
 export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
+  const cacheDir = request.cache === false ? undefined : cacheFolder(request);
+  const fingerprint = toolFingerprint(request.version);
+  // Taken before anything is read: a file saved during the build makes the next one build again.
+  const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
+  if (cacheDir && record) {
+    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)));
+    // Everything the kept build made or reused is reused now.
+    const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
+    if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };
+  }
+  // Checking, layout and rendering are loaded only when something is to be made.
+  const [{ checkGames }, { buildGame }, { problemsToDiagnostics }] = await Promise.all([import('./check-games.js'), import('./build-game.js'), import('./problems.js')]);
   const check = checkGames(request);
   const result = (written: boolean, diagnostics: Diagnostic[], extra: Partial<BuildResult> = {}): BuildResult => ({
     written,
@@ -166,7 +192,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const writer = new OutputWriter(request.out);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
-  const cache = new BuildCache(request.cache === false ? undefined : cacheFolder(request), toolFingerprint(request.version));
+  const cache = new BuildCache(cacheDir, fingerprint);
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   const ink: NonNullable<BuildResult['ink']> = [];
@@ -212,7 +238,12 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         .map((e) => ({ path: `${f.game}/${f.lang}/${e.path}`, paper: String(e['paper']), sheetsOfPaper: Number(e['sheetsOfPaper']), separateSheetsOfPaper: Number(e['separateSheetsOfPaper']) })),
     );
     writer.commit(`pocketpress ${request.version}`);
-    return result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
+    const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
+    if (cacheDir && record) {
+      const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
+      keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built });
+    }
+    return built;
   } catch (error) {
     writer.abort();
     throw error;

@@ -59,7 +59,11 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const printable = result.printable.length > 0 ? `to print:\n${result.printable.map((p) => `  ${where}/${p}\n`).join('')}` : '';
   const kits = (result.kits ?? []).map((k) => `  ${where}/${k.path}: ${k.sheetsOfPaper} sheets of ${k.paper} (${k.separateSheetsOfPaper} with the separate files)\n`).join('');
     const ink = (result.ink ?? []).map((i) => `ink coverage of ${i.game}/${i.lang}'s sheets: ${i.normal.toFixed(1)} % of the page area normally, ${i.saver.toFixed(1)} % with --ink saver\n`).join('');
-  return `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''})\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
+  const counted = warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+  const done = result.upToDate
+    ? `nothing changed since the last build: the ${result.files} files for ${outputs} in ${where}/ are up to date (${result.seconds.toFixed(1)} s${counted})`
+    : `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${counted})`;
+  return `${done}\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
 }
 
 export interface BuildOutcome {

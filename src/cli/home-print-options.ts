@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { userPrintersFile } from '../shared/config-files.js';
 import type { ProjectSettings } from '../content/load-project-config.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { DEFAULT_HOME_PRINT, INK_MODES, type HomePrintOptions, type InkMode } from '../shared/home-print.js';
@@ -50,8 +52,10 @@ export async function backOffsetOf(
   io: CliIo,
 ): Promise<{ x: number; y: number }> {
   if (command.getOptionValueSource('backOffset') === 'cli') return options.backOffset;
-  const { loadPrintersFile, pickPrinter, userPrintersFile, offsetFor } = await import('../content/load-printers.js');
   const userFile = userPrintersFile(process.env);
+  // No profile asked for and none to read: the printer profiles' code is not loaded.
+  if (options.printer === undefined && settings?.printer === undefined && !existsSync(userFile)) return options.backOffset;
+  const { loadPrintersFile, pickPrinter, offsetFor } = await import('../content/load-printers.js');
   const user = loadPrintersFile(userFile);
   const fail = (diagnostics: Parameters<typeof formatDiagnostics>[0]) => {
     io.stderr(formatDiagnostics(diagnostics, options.format === 'json' ? 'text' : options.format, { cwd: io.cwd, summaryOf: 'the printer profiles' }));

@@ -3,6 +3,7 @@ import type { ProjectSettings } from '../content/load-project-config.js';
 import { countDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import type { CliIo } from './io.js';
+import { findProjectFile } from '../shared/config-files.js';
 
 /** The project's settings file has errors; they were printed. */
 export class ProjectSettingsError extends Error {
@@ -17,7 +18,8 @@ export const DEFAULT_CONTENT = 'content';
  * above it. Problems in it are printed like any diagnostic, and stop the command (exit 2).
  */
 export async function readProject(io: CliIo, format: OutputFormat = 'text'): Promise<ProjectSettings | undefined> {
-  // Loaded on demand: `--help` needs no schema compiler.
+  // Loaded only when there is a settings file to read: `--help` and a project without one need no schema compiler.
+  if (findProjectFile(io.cwd) === undefined) return undefined;
   const { loadProjectSettings } = await import('../content/load-project-config.js');
   const lookup = loadProjectSettings(io.cwd);
   if (!lookup.found) return undefined;

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
@@ -29,12 +28,6 @@ export interface PrinterLookup {
   diagnostics: Diagnostic[];
   /** The printers.yaml read, when there is one. */
   file?: string;
-}
-
-/** The user's printers.yaml: $XDG_CONFIG_HOME/pocketpress/printers.yaml, else ~/.config/pocketpress/printers.yaml. */
-export function userPrintersFile(env: NodeJS.ProcessEnv = process.env): string {
-  const config = env['XDG_CONFIG_HOME'] && path.isAbsolute(env['XDG_CONFIG_HOME']) ? env['XDG_CONFIG_HOME'] : path.join(env['HOME'] ?? os.homedir(), '.config');
-  return path.join(config, 'pocketpress', 'printers.yaml');
 }
 
 export function profileOf(name: string, config: PrinterProfileConfig, file: string): PrinterProfile {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { findProjectFile } from '../shared/config-files.js';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveLength } from '../shared/lengths.js';
@@ -9,7 +9,6 @@ import { ProjectSchema, type ProjectConfig } from './schema/project.js';
 import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
 /** The names a project's settings file may have, in the order they are looked for. */
-export const PROJECT_FILES = ['pocketpress.yaml', 'pocketpress.config.yaml'] as const;
 
 /** A project's settings with paths made absolute and lengths in points. */
 export interface ProjectSettings {
@@ -35,17 +34,6 @@ export interface ProjectSettings {
 }
 
 export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
-
-/** The settings file in `dir` or the nearest folder above it, if any. */
-export function findProjectFile(dir: string): string | undefined {
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    for (const name of PROJECT_FILES) {
-      const file = path.join(at, name);
-      if (existsSync(file)) return file;
-    }
-    if (path.dirname(at) === at) return undefined;
-  }
-}
 
 let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 

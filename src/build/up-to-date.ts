@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileStamp } from '../shared/file-stamp.js';
+import { stableJson } from '../shared/stable-json.js';
+
+/**
+ * "Nothing changed since the last build": a build that finds every file it read and every file
+ * it wrote exactly as the last build of the same request left them returns that build's result
+ * without loading, checking or laying out anything. A file is judged by its stamp (inode, size,
+ * modification and change times to the nanosecond, see fileStamp), as `make` and git judge
+ * theirs: an editor's save always gives a new one.
+ */
+
+/** Everything under some folders (recursively) and some single files, each with its stamp, in one order. */
+export type Stamps = string[];
+
+/** Folders a game never reads from: installed packages and version control. */
+const NOT_READ = new Set(['node_modules', '.git']);
+
+/**
+ * The stamps of every file and folder under `dirs` (a folder by its entries' names), sorted by
+ * path, leaving out the folders in `skip`; nothing is opened.
+ */
+export function folderStamps(dirs: readonly string[], skip: readonly string[] = []): Stamps {
+  const out: Stamps = [];
+  const skipped = new Set(skip.map((d) => path.resolve(d)));
+  const walk = (dir: string) => {
+    if (skipped.has(path.resolve(dir))) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      out.push(`${dir}\0-`);
+      return;
+    }
+    out.push(`${dir}\0${entries.map((e) => e.name).join('/')}`);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!NOT_READ.has(entry.name)) walk(full);
+      } else out.push(stampOrGone(full));
+    }
+  };
+  for (const dir of [...new Set(dirs)].sort()) walk(dir);
+  return out;
+}
+
+function stampOrGone(file: string): string {
+  try {
+    return fileStamp(file);
+  } catch {
+    return `${file}\0-`;
+  }
+}
+
+/** What a build read and wrote, and what it found: kept so that the next build of the same request can tell nothing changed. */
+export interface UpToDateRecord<R> {
+  /** Stamps of the game folders and shared templates, taken before the build read them. */
+  inputs: Stamps;
+  /** Files the build read outside those folders (fonts, images), with the stamps they had when read. */
+  files: Stamps;
+  /** Stamps of the output folders as the build left them. */
+  outputs: Stamps;
+  result: R;
+}
+
+/** Where the record of a request is kept: under the cache folder, named by everything the request asks. */
+function recordFile(cacheDir: string, key: unknown): string {
+  return path.join(cacheDir, 'up-to-date', `${createHash('sha256').update(stableJson(key)).digest('hex').slice(0, 32)}.json`);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/**
+ * The result kept for `key` when nothing it read or wrote has changed since: `inputs` are the
+ * stamps of the request's folders now, `outputs` lists the output folders to stamp again.
+ */
+export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outputs: (result: R) => readonly string[]): R | undefined {
+  let record: UpToDateRecord<R>;
+  try {
+    record = JSON.parse(readFileSync(recordFile(cacheDir, key), 'utf8')) as UpToDateRecord<R>;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(record.inputs) || !Array.isArray(record.files) || !Array.isArray(record.outputs)) return undefined;
+  if (!sameList(record.inputs, inputs)) return undefined;
+  if (!record.files.every((stamp) => stampOrGone(stamp.slice(0, stamp.indexOf('\0'))) === stamp)) return undefined;
+  return sameList(record.outputs, folderStamps(outputs(record.result))) ? record.result : undefined;
+}
+
+/** Keeps the record of a build that was written; `outputs` are stamped now. */
+export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R }): void {
+  const file = recordFile(cacheDir, key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ ...record, outputs: folderStamps(record.outputs) } satisfies UpToDateRecord<R>));
+  renameSync(temporary, file);
+}

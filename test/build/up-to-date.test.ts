@@ -1,0 +1,117 @@
+import { appendFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
+import { folderStamps, keepUpToDate, upToDate } from '../../src/build/up-to-date.js';
+import { FIXTURES, tempDir } from '../helpers.js';
+
+function capture() {
+  const lines: string[] = [];
+  return { io: { stdout: (s: string) => lines.push(s), stderr: () => {}, cwd: '/' }, text: () => lines.join('') };
+}
+
+function options(out: string, more: Partial<BuildCommandOptions> = {}): BuildCommandOptions {
+  return { out, format: 'text', dpi: 72, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, ...more };
+}
+
+/** A copy of the full fixture game, so that it can be edited. */
+function gameCopy(): string {
+  const game = path.join(tempDir(), 'full-game');
+  cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+  return game;
+}
+
+const mtime = (file: string) => statSync(file, { bigint: true }).mtimeNs;
+
+describe('a build with nothing changed since the last one', () => {
+  it('returns the last result without writing, and says so', async () => {
+    const game = gameCopy();
+    const out = tempDir();
+    const first = await buildOnce(game, options(out), '0.0.0-test', capture().io);
+    expect(first.code).toBe(0);
+    expect(first.result!.upToDate).toBeUndefined();
+    const png = path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png');
+    const manifest = path.join(out, 'full-game', 'en', 'manifest.json');
+    const written = [mtime(png), mtime(manifest)];
+
+    const said = capture();
+    const again = await buildOnce(game, options(out), '0.0.0-test', said.io);
+    expect(again.code).toBe(0);
+    expect(again.result!.upToDate).toBe(true);
+    expect(again.result!.files).toBe(first.result!.files);
+    expect(again.result!.printable).toEqual(first.result!.printable);
+    expect(again.result!.diagnostics).toEqual(first.result!.diagnostics);
+    // Everything counts as reused: as many things as the first build made or reused.
+    for (const [kind, s] of Object.entries(first.stats)) expect(again.stats[kind]).toEqual({ made: 0, reused: s.made + s.reused });
+    expect([mtime(png), mtime(manifest)]).toEqual(written);
+    expect(said.text()).toContain(`nothing changed since the last build: the ${first.result!.files} files for full-game/en, full-game/fr in `);
+  }, 60_000);
+
+  it('builds again when a content file, an output file, an option or the tool changes', async () => {
+    const game = gameCopy();
+    const out = tempDir();
+    const io = capture().io;
+    expect((await buildOnce(game, options(out), '0.0.0-test', io)).code).toBe(0);
+    const upToDate = async (more: Partial<BuildCommandOptions> = {}, version = '0.0.0-test') => (await buildOnce(game, options(out, more), version, io)).result!.upToDate === true;
+    expect(await upToDate()).toBe(true);
+
+    // A content file saved with other text: the card is made again, with the new name.
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    expect(await upToDate()).toBe(false);
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'full-game.json'), 'utf8')).toContain('Lamp oil');
+    expect(await upToDate()).toBe(true);
+
+    // A file added to the game folder, even one no YAML names yet.
+    writeFileSync(path.join(game, 'notes.txt'), 'to do');
+    expect(await upToDate()).toBe(false);
+    expect(await upToDate()).toBe(true);
+
+    // An output deleted or edited by hand is written again.
+    const png = path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png');
+    const bytes = readFileSync(png);
+    rmSync(png);
+    expect(await upToDate()).toBe(false);
+    expect(readFileSync(png).equals(bytes)).toBe(true);
+    appendFileSync(png, 'x');
+    expect(await upToDate()).toBe(false);
+    expect(readFileSync(png).equals(bytes)).toBe(true);
+
+    // Another option, another tool: another build (and each is remembered apart).
+    expect(await upToDate({ dpi: 96 })).toBe(false);
+    expect(await upToDate({ dpi: 72 })).toBe(false);
+    expect(await upToDate({ lang: ['en'] })).toBe(false);
+    expect(await upToDate({}, '0.0.1-test')).toBe(false);
+    expect(await upToDate({}, '0.0.1-test')).toBe(true);
+    // Without the cache, everything is made again every time.
+    const uncached = await buildOnce(game, options(out, { cache: false }), '0.0.1-test', io);
+    expect(uncached.result!.upToDate).toBeUndefined();
+    expect(uncached.stats['png']!.made).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('the record of a build', () => {
+  it('is stale once a file read outside the game folders (a font, an image) changes', () => {
+    const cache = tempDir();
+    const game = tempDir();
+    writeFileSync(path.join(game, 'game.yaml'), 'id: a\n');
+    const font = path.join(tempDir(), 'font.ttf');
+    writeFileSync(font, 'one');
+    const out = tempDir();
+    const inputs = folderStamps([game]);
+    const files = folderStamps([path.dirname(font)]).filter((s) => s.startsWith(`${font}\0`));
+    expect(files).toHaveLength(1);
+    keepUpToDate(cache, { asked: 1 }, { inputs, files, outputs: [out], result: { ok: 1 } });
+    expect(upToDate(cache, { asked: 1 }, folderStamps([game]), () => [out])).toEqual({ ok: 1 });
+    expect(upToDate(cache, { asked: 2 }, folderStamps([game]), () => [out])).toBeUndefined();
+    writeFileSync(font, 'two');
+    expect(upToDate(cache, { asked: 1 }, folderStamps([game]), () => [out])).toBeUndefined();
+  });
+
+  it('leaves out the output and cache folders and installed packages when stamping the inputs', () => {
+    const root = tempDir();
+    for (const dir of ['out', 'cache', 'node_modules/x', 'game']) cpSync(path.join(FIXTURES, 'valid', 'primitives', 'game.yaml'), path.join(root, dir, 'game.yaml'), { recursive: true });
+    const stamps = folderStamps([root], [path.join(root, 'out'), path.join(root, 'cache')]).map((s) => path.relative(root, s.slice(0, s.indexOf('\0'))));
+    expect(stamps).toEqual(['', 'game', 'game/game.yaml']);
+  });
+});
