@@ -23,7 +23,9 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { facePictures, mapLimit, pdfOf, pngOf } from './renderers.js';
+import { facePictures, faceTrims, mapLimit, pdfOf, pngOf } from './renderers.js';
+import type { TrimStore } from './trim-store.js';
+import { ttsTrimSize } from '../export/tts/sheet-plan.js';
 import { imposeSet } from './build-sheets.js';
 import type { InkFigures } from './ink-coverage.js';
 import { buildTuckBox } from './build-box.js';
@@ -38,6 +40,8 @@ export type BuildOptions = SheetOptions & {
   onInk?: (figures: InkFigures) => void;
   /** The print shops to write files for (`--shop`), under shops/<name>/. */
   shops?: readonly ShopName[];
+  /** Where the faces' trims for the Tabletop Simulator images are kept as the faces are drawn. */
+  trims?: TrimStore;
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -137,8 +141,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held in memory. */
 async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
+  // Each face's trim for the TTS images is drawn in the same task as its PNG.
+  const trims = options.trims ? { sizes: [ttsTrimSize(set)], store: options.trims } : undefined;
   await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
-    const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache);
+    const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache, 'png', trims);
     add({
       path: componentPngPath(set.id, face),
       bytes: png,
@@ -234,7 +240,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     return file === undefined ? undefined : folder.read(file);
   };
   // The exports (and the image code they need) are loaded only when they are made again.
-  const make = async () => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, exportOptions);
+  const picture = facePictures(options.dpi, options.cache, written);
+  const trimmed = options.trims ? faceTrims(options.trims) : undefined;
+  const make = async () => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,

@@ -108,6 +108,19 @@ export class BuildCache {
     return this.key(kind, { lists: lists.map((list) => this.listDigest(list)), options });
   }
 
+  /** Whether values are kept on disk for the next build (false with --no-cache). */
+  get persistent(): boolean {
+    return this.dir !== undefined;
+  }
+
+  /** The bytes under `key` if some were kept, without making them. */
+  peek(kind: string, key: string): Buffer | undefined {
+    const file = this.file(key);
+    if (!file || !existsSync(file)) return undefined;
+    this.count(kind, true);
+    return readFileSync(file);
+  }
+
   private file(key: string): string | undefined {
     return this.dir === undefined ? undefined : path.join(this.dir, key.slice(0, 2), key);
   }

@@ -2,7 +2,8 @@ import type { DisplayList } from '../shared/display-list.js';
 import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache } from './cache.js';
-import type { PictureFace } from '../shared/face.js';
+import type { PictureFace, TrimFace } from '../shared/face.js';
+import type { TrimStore } from './trim-store.js';
 
 export interface PdfMeta {
   title?: string;
@@ -13,16 +14,34 @@ export interface PdfMeta {
   tagged?: boolean;
 }
 
+/** Trims to keep while a face is drawn: their sizes, and where they go. */
+export interface KeepTrims {
+  sizes: readonly { width: number; height: number }[];
+  store: TrimStore;
+}
+
 /**
  * A display list as PNG (drawn by the process's pool of PNG workers), from the cache when the
- * same list (and files) was rendered before.
+ * same list (and files) was rendered before. When it is drawn, the trims asked for are drawn
+ * in the same task and kept.
  * `kind` names the cache's shelf: "png" for the component PNGs, another for pictures made for
  * some other use (counted apart in the build's statistics).
  */
-export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, kind = 'png'): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
-  if (!cache) return pngPool().render(list, dpi);
-  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await pngPool().render(list, dpi)).png);
+export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, kind = 'png', trims?: KeepTrims): Promise<{ png: Buffer; widthPx: number; heightPx: number }> {
+  const draw = async () => {
+    const drawn = await pngPool().render(list, dpi, trims?.sizes);
+    if (trims) await Promise.all((drawn.trims ?? []).map((t) => trims.store.keep(list, t)));
+    return drawn;
+  };
+  if (!cache) return draw();
+  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await draw()).png);
   return { png, ...pixelSize(list, dpi) };
+}
+
+/** The dpi a face is drawn at for an image of `trim` pixels across its trim: the build's, or more when that has too few. */
+export function dpiFor(list: DisplayList, trim: { widthPx: number; heightPx: number }, dpi: number): number {
+  const needed = 72 * Math.max(trim.widthPx / list.width, trim.heightPx / list.height);
+  return needed > dpi ? Math.ceil(needed) : dpi;
 }
 
 /** Display lists as a PDF, one per page, from the cache when nothing changed. */
@@ -41,11 +60,28 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
  */
 export function facePictures(dpi: number, cache?: BuildCache, written?: (list: DisplayList) => Buffer | undefined): PictureFace {
   return async (face, trim) => {
-    const needed = 72 * Math.max(trim.widthPx / face.list.width, trim.heightPx / face.list.height);
-    if (needed > dpi) return pngOf(face.list, Math.ceil(needed), cache, 'export-picture');
+    const at = dpiFor(face.list, trim, dpi);
+    if (at > dpi) return pngOf(face.list, at, cache, 'export-picture');
     // The component PNG this build wrote already: read back, never drawn a second time (with or without the cache).
     const png = written?.(face.list);
     return png ? { png, ...pixelSize(face.list, dpi) } : pngOf(face.list, dpi, cache);
+  };
+}
+
+/**
+ * The faces' trims for the Tabletop Simulator images: as kept when the build drew the faces;
+ * a trim not kept (its face's PNG came from the cache without it) is drawn alone, and kept in
+ * turn.
+ */
+export function faceTrims(store: TrimStore): TrimFace {
+  return async (face, size) => {
+    const kept = await store.find(face.list, size);
+    if (kept) return kept;
+    // A trim is drawn at its own size: the dpi of the component PNG has no part in it.
+    const [trim] = await pngPool().trims(face.list, 72, [size]);
+    if (!trim) throw new Error('the PNG worker drew no trim');
+    await store.keep(face.list, trim);
+    return trim;
   };
 }
 

@@ -9,6 +9,7 @@ import type { LayoutProblem } from '../shared/problem.js';
 import type { ShopName } from '../shared/shops/index.js';
 import type { CheckRequest } from './check-games.js';
 import { BuildCache, type CacheStats } from './cache.js';
+import { TrimStore } from './trim-store.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
 import { pngPool } from '../render/png/png-pool.js';
@@ -193,6 +194,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
   const cache = new BuildCache(cacheDir, fingerprint);
+  const trims = TrimStore.open(cache, fingerprint);
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   const ink: NonNullable<BuildResult['ink']> = [];
@@ -219,6 +221,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         homePrint: request.homePrint ?? DEFAULT_HOME_PRINT,
         onInk: (figures: InkFigures) => sets.push(figures),
         shops: request.shops,
+        trims,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
@@ -248,6 +251,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     writer.abort();
     throw error;
   } finally {
+    trims.dispose();
     request.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,4 +1,4 @@
-import type { Face, PictureFace } from '../shared/face.js';
+import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 
@@ -16,6 +16,11 @@ export interface ExportInput {
   sections: readonly RulebookSection[];
   /** The faces' pictures, as the build rendered them (the TTS images are cut and scaled from them). */
   picture: PictureFace;
+  /**
+   * The faces' trims at the sizes the TTS images take, as the build kept them when it drew the
+   * faces; without it they are cut and scaled from `picture`.
+   */
+  trimmed?: TrimFace;
 }
 
 export interface ExportOptions {

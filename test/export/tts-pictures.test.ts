@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
 import { facePictures } from '../../src/build/renderers.js';
 import { exportTts } from '../../src/export/tts/export-tts.js';
-import { trimRegion } from '../../src/export/tts/trim-picture.js';
+import { trimRegion } from '../../src/shared/face.js';
 import { renderPng } from '../../src/render/png/render-png.js';
 import type { Face, PictureFace } from '../../src/shared/face.js';
 import { tempDir } from '../helpers.js';
@@ -23,7 +23,7 @@ describe('TTS images are cut from the build’s pictures of the faces, not drawn
     const picture: PictureFace = async (face, trim) => {
       asked.push({ item: face.item, ...trim });
       const { widthPx, heightPx } = { widthPx: 200, heightPx: 280 };
-      const region = trimRegion(face, { png: Buffer.alloc(0), widthPx, heightPx });
+      const region = trimRegion(face.list, { widthPx, heightPx });
       const inner = await sharp({ create: { width: region.width, height: region.height, channels: 3, background: '#1f6e43' } }).png().toBuffer();
       const png = await sharp({ create: { width: widthPx, height: heightPx, channels: 3, background: '#ff0000' } }).composite([{ input: inner, left: region.left, top: region.top }]).png().toBuffer();
       return { png, widthPx, heightPx };
@@ -53,7 +53,7 @@ describe('TTS images are cut from the build’s pictures of the faces, not drawn
   it('renders a face again at a higher dpi only when the build’s pictures are too small for the image', async () => {
     const face: Face = deckFace();
     const picture = await facePictures(72, undefined)(face, { widthPx: 409, heightPx: 571 });
-    const trim = trimRegion(face, picture);
+    const trim = trimRegion(face.list, picture);
     expect(trim.width).toBeGreaterThanOrEqual(409);
     expect(trim.width).toBeLessThanOrEqual(411);
     expect(trim.height).toBeGreaterThanOrEqual(571);
@@ -69,7 +69,7 @@ describe('TTS images are cut from the build’s pictures of the faces, not drawn
   it('finds the trim inside a picture of trim and bleed', () => {
     const face = deckFace();
     expect(face.list.bleed).toBeGreaterThan(0);
-    const region = trimRegion(face, { png: Buffer.alloc(0), widthPx: 822, heightPx: 1122 });
+    const region = trimRegion(face.list, { widthPx: 822, heightPx: 1122 });
     const bleedPx = Math.round((822 * face.list.bleed) / (face.list.width + 2 * face.list.bleed));
     expect(region).toEqual({ left: bleedPx, top: Math.round((1122 * face.list.bleed) / (face.list.height + 2 * face.list.bleed)), width: 822 - 2 * bleedPx, height: 1122 - 2 * region.top });
   });

@@ -1,9 +1,7 @@
 import sharp from 'sharp';
 import type { DisplayItem, DisplayList, Matrix } from '../../shared/display-list.js';
-import type { Face, PictureFace } from '../../shared/face.js';
+import { trimRegion, type Face, type PictureFace, type Raster } from '../../shared/face.js';
 import type { ShopProduct, ShopRules } from '../../shared/shops/index.js';
-import type { Raster } from '../tts/trim-picture.js';
-import { trimRegion } from '../tts/trim-picture.js';
 import { multiplyMatrix } from '../../shared/placement.js';
 
 /** A box in pixels of a shop image. */
@@ -64,7 +62,7 @@ export async function shopFace(face: Face, picture: PictureFace, shop: ShopRules
   const trimW = W - 2 * bleed;
   const trimH = H - 2 * bleed;
   const found = await picture(face, { widthPx: Math.ceil(trimW), heightPx: Math.ceil(trimH) });
-  const region = trimRegion(face, found);
+  const region = trimRegion(face.list, found);
   const scale = Math.max(trimW / region.width, trimH / region.height);
   const cropW = W / scale;
   const cropH = H / scale;

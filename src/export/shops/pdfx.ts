@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { PDFDict, PDFDocument, PDFHexString, type PDFRef, PDFName, PDFString, popGraphicsState, pushGraphicsState, concatTransformationMatrix, drawObject } from 'pdf-lib';
-import type { Raster } from '../tts/trim-picture.js';
+import type { Raster } from '../../shared/face.js';
 
 /** Ghostscript's CMYK profile (Debian `libgs-common`, installed with `ghostscript`): "Artifex CMYK SWOP Profile". */
 export const CMYK_PROFILE_PATHS = ['/usr/share/color/icc/ghostscript/default_cmyk.icc', '/usr/share/ghostscript/iccprofiles/default_cmyk.icc'];

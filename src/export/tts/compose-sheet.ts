@@ -1,20 +1,21 @@
 import sharp from 'sharp';
 import { cellOrigin, type CellSize } from './sheet-plan.js';
-import type { Raster } from './trim-picture.js';
+import type { Raster } from '../../shared/face.js';
 import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /** A deck sheet: the cells row by row on white, as an RGB PNG of columns × rows cells. */
 export async function composeSheet(cells: readonly Raster[], grid: { columns: number; rows: number }, cell: CellSize): Promise<Buffer> {
   const width = grid.columns * cell.widthPx;
   const height = grid.rows * cell.heightPx;
-  const layers = cells.map((raster, i) => ({
-    input: raster.data,
-    raw: { width: raster.width, height: raster.height, channels: raster.channels },
-    ...cellOrigin(i, grid.columns, cell),
-  }));
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite(layers)
-    .removeAlpha()
-    .png(PNG_ENCODING)
-    .toBuffer();
+  // Each cell's rows copied into place: one pass over the pixels, whatever the number of cells.
+  const sheet = Buffer.alloc(width * height * 3, 255);
+  cells.forEach((raster, i) => {
+    if (raster.width !== cell.widthPx || raster.height !== cell.heightPx || raster.channels !== 3) {
+      throw new Error(`a cell of ${raster.width}×${raster.height} px × ${raster.channels} on a sheet of ${cell.widthPx}×${cell.heightPx} px RGB cells`);
+    }
+    const { left, top } = cellOrigin(i, grid.columns, cell);
+    const row = raster.width * 3;
+    for (let y = 0; y < raster.height; y++) raster.data.copy(sheet, ((top + y) * width + left) * 3, y * row, (y + 1) * row);
+  });
+  return sharp(sheet, { raw: { width, height, channels: 3 } }).png(PNG_ENCODING).toBuffer();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PictureFace } from '../../shared/face.js';
+import type { TrimFace } from '../../shared/face.js';
 import type { ExportOptions } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
@@ -12,8 +12,8 @@ export interface TtsContext {
   guid(seed: string): string;
   /** The next CustomDeck key (1, 2, …): one per deck sheet, unique within the saved object. */
   nextKey(): number;
-  /** A face's picture with enough pixels for an image of the given trim size. */
-  picture: PictureFace;
+  /** A face's trim at exactly the size of the image or cell it fills, RGB on white. */
+  trim: TrimFace;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -29,7 +29,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, picture: PictureFace): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, trim: TrimFace): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {
@@ -44,6 +44,6 @@ export function createContext(options: ExportOptions, folder: Folder, picture: P
       }
     },
     nextKey: () => ++key,
-    picture,
+    trim,
   };
 }

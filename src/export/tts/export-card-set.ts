@@ -5,7 +5,8 @@ import type { Face } from '../../shared/face.js';
 import type { ExportSet } from '../types.js';
 import { composeSheet } from './compose-sheet.js';
 import type { TtsContext } from './context.js';
-import { encodePng, trimRaster, type Raster } from './trim-picture.js';
+import { encodePng } from './trim-picture.js';
+import type { Raster } from '../../shared/face.js';
 import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
 import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
@@ -20,7 +21,7 @@ function blankCell(cell: CellSize): Raster {
 async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
-  const rasters = await Promise.all(faces.map((f) => trimRaster(f, size, ctx.picture)));
+  const rasters = await Promise.all(faces.map((f) => ctx.trim(f, size)));
   const bytes = await composeSheet(rasters, plan, cell);
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
@@ -40,7 +41,7 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const files: OutputFile[] = [];
   let sharedBackUrl = '';
   if (!uniqueBack) {
-    const back = shared ? await trimRaster(shared, { width: cell.widthPx, height: cell.heightPx }, ctx.picture) : blankCell(cell);
+    const back = shared ? await ctx.trim(shared, { width: cell.widthPx, height: cell.heightPx }) : blankCell(cell);
     const path = `tts/${set.id}-back.png`;
     files.push(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
     sharedBackUrl = ctx.url(path);

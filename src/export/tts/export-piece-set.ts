@@ -35,7 +35,7 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const write = async (face: Face): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
-    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.picture) : await renderTileImage(face, set, ctx.picture);
+    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.trim) : await renderTileImage(face, set, ctx.trim);
     const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
     files.push(file);
     const url = ctx.url(file.path);

@@ -6,6 +6,7 @@ import { createContext } from './context.js';
 import { exportCardSet } from './export-card-set.js';
 import { exportPieceSet } from './export-piece-set.js';
 import type { TtsPart } from './part.js';
+import { trimRaster } from './trim-picture.js';
 
 /** Where the saved object goes, relative to `out/<game>/<lang>/`. */
 export function ttsJsonPath(gameId: string): string {
@@ -18,7 +19,7 @@ export function ttsJsonPath(gameId: string): string {
  * per card set and a tile, token or figurine per copy of every other component.
  */
 export async function exportTts(input: ExportInput, options: ExportOptions): Promise<OutputFile[]> {
-  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, input.picture);
+  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, input.trimmed ?? ((face, size) => trimRaster(face, size, input.picture)));
   const parts: TtsPart[] = [];
   for (const exportSet of input.sets) {
     parts.push(exportSet.set.kind === 'cards' ? await exportCardSet(exportSet, ctx) : await exportPieceSet(exportSet, ctx));

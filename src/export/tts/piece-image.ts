@@ -1,23 +1,12 @@
 import sharp from 'sharp';
-import { pointsToMm } from '../../shared/lengths.js';
-import type { Face, PictureFace } from '../../shared/face.js';
+import type { Face, TrimFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
-import { encodePng, mmToPx, trimRaster } from './trim-picture.js';
-import { MAX_SHEET_PX } from './sheet-plan.js';
-import { PNG_ENCODING } from '../../shared/png-encoding.js';
+import { encodePng } from './trim-picture.js';
+import { pieceSize } from './sheet-plan.js';
 
-/** Tiles, tokens and standees are drawn at this resolution, within 4096 px on their longest side. */
-export const PIECE_DPI = 200;
 /** A token's transparent margin: TTS cuts tokens out along the alpha more cleanly with one. */
 const TOKEN_MARGIN_PX = 4;
-
-/** The pixel size of a piece's image. */
-export function pieceSize(set: ResolvedSet): { width: number; height: number } {
-  const width = mmToPx(pointsToMm(set.width), PIECE_DPI);
-  const height = mmToPx(pointsToMm(set.height), PIECE_DPI);
-  const k = Math.min(1, MAX_SHEET_PX / Math.max(width, height));
-  return { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
-}
+import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /** The opaque part of a w × h token, as SVG: its outline (a hexagon is flat-topped when wider than tall). */
 export function shapeMask(shape: ResolvedSet['shape'], w: number, h: number, radius: number): string {
@@ -37,15 +26,15 @@ export interface PieceImage {
 }
 
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
-export async function renderTileImage(face: Face, set: ResolvedSet, picture: PictureFace): Promise<PieceImage> {
+export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  return { png: await encodePng(await trimRaster(face, { width, height }, picture)), widthPx: width, heightPx: height };
+  return { png: await encodePng(await trim(face, { width, height })), widthPx: width, heightPx: height };
 }
 
 /** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
-export async function renderTokenImage(token: Face, set: ResolvedSet, picture: PictureFace): Promise<PieceImage> {
+export async function renderTokenImage(token: Face, set: ResolvedSet, trim: TrimFace): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  const face = await trimRaster(token, { width, height }, picture);
+  const face = await trim(token, { width, height });
   const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
   const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
   const cut = await sharp(face.data, { raw: { width, height, channels: 3 } }).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();

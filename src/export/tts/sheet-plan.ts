@@ -1,3 +1,6 @@
+import { pointsToMm } from '../../shared/lengths.js';
+import type { ResolvedSet } from '../../resolve/model.js';
+
 /** Tabletop Simulator reads a deck sheet as a grid of at most 10 × 7 cards (PRINT.md). */
 export const MAX_COLUMNS = 10;
 export const MAX_ROWS = 7;
@@ -50,4 +53,27 @@ export function planSheets<T>(cells: readonly T[]): SheetPlan<T>[] {
 /** The top-left pixel of the cell at `index` on a sheet of `columns` columns. */
 export function cellOrigin(index: number, columns: number, cell: CellSize): { left: number; top: number } {
   return { left: (index % columns) * cell.widthPx, top: Math.floor(index / columns) * cell.heightPx };
+}
+
+/** `mm` at `dpi`, in whole pixels (at least 1). */
+export function mmToPx(mm: number, dpi: number): number {
+  return Math.max(1, Math.round((mm / 25.4) * dpi));
+}
+
+/** Tiles, tokens and standees are drawn at this resolution, within 4096 px on their longest side. */
+export const PIECE_DPI = 200;
+
+/** The pixel size of a piece's image. */
+export function pieceSize(set: Pick<ResolvedSet, 'width' | 'height'>): { width: number; height: number } {
+  const width = mmToPx(pointsToMm(set.width), PIECE_DPI);
+  const height = mmToPx(pointsToMm(set.height), PIECE_DPI);
+  const k = Math.min(1, MAX_SHEET_PX / Math.max(width, height));
+  return { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
+}
+
+/** The size of a face's trim in the Tabletop Simulator export: a card's cell on its deck sheet, or a piece's own image. */
+export function ttsTrimSize(set: Pick<ResolvedSet, 'kind' | 'width' | 'height'>): { width: number; height: number } {
+  if (set.kind !== 'cards') return pieceSize(set);
+  const cell = cellSize(set.width, set.height);
+  return { width: cell.widthPx, height: cell.heightPx };
 }

@@ -9,7 +9,9 @@ import type { PngReply, PngRequest } from './png-worker.js';
 import type { RenderedPng } from './render-png.js';
 
 /** sharp and Skia, loaded on this thread only when it draws. */
-const renderHere = async (list: DisplayList, dpi: number): Promise<RenderedPng> => (await import('./render-png.js')).renderPng(list, { dpi });
+const renderHere = async (list: DisplayList, dpi: number, trims?: readonly TrimSize[], encode?: boolean): Promise<RenderedPng> => (await import('./render-png.js')).renderPng(list, { dpi, trims, encode });
+
+type TrimSize = { width: number; height: number };
 
 /** Requests a worker holds at once: one drawn while the previous one is encoded on sharp's threads. */
 const PER_WORKER = 2;
@@ -32,6 +34,8 @@ interface Task {
   id: number;
   list: DisplayList;
   dpi: number;
+  trims?: readonly TrimSize[];
+  encode?: boolean;
   resolve: (png: RenderedPng) => void;
   reject: (error: Error) => void;
 }
@@ -55,10 +59,20 @@ export class PngPool {
 
   constructor(readonly size: number) {}
 
-  render(list: DisplayList, dpi: number): Promise<RenderedPng> {
-    if (this.size === 0 || this.closed) return renderHere(list, dpi);
+  /** The list drawn at `dpi` as a PNG, and its trim at each of `trims` from the same pixels. */
+  render(list: DisplayList, dpi: number, trims?: readonly TrimSize[]): Promise<RenderedPng> {
+    return this.submit(list, dpi, trims, true);
+  }
+
+  /** Only the trims of the list drawn at `dpi` (no PNG is encoded). */
+  async trims(list: DisplayList, dpi: number, trims: readonly TrimSize[]): Promise<NonNullable<RenderedPng['trims']>> {
+    return (await this.submit(list, dpi, trims, false)).trims ?? [];
+  }
+
+  private submit(list: DisplayList, dpi: number, trims: readonly TrimSize[] | undefined, encode: boolean): Promise<RenderedPng> {
+    if (this.size === 0 || this.closed) return renderHere(list, dpi, trims, encode);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.next++, list, dpi, resolve, reject });
+      this.queue.push({ id: this.next++, list, dpi, trims, encode, resolve, reject });
       this.pump();
     });
   }
@@ -71,7 +85,7 @@ export class PngPool {
       const task = this.queue.shift()!;
       slot.tasks.set(task.id, task);
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, list: task.list, dpi: task.dpi } satisfies PngRequest);
+      slot.worker.postMessage({ id: task.id, list: task.list, dpi: task.dpi, trims: task.trims, encode: task.encode } satisfies PngRequest);
     }
   }
 
@@ -84,7 +98,11 @@ export class PngPool {
       slot.tasks.delete(reply.id);
       if (slot.tasks.size === 0) worker.unref();
       if ('error' in reply) task.reject(new Error(reply.error));
-      else task.resolve({ png: Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength), widthPx: reply.widthPx, heightPx: reply.heightPx });
+      else {
+        const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const trims = reply.trims?.map((t) => ({ data: buffer(t.data), width: t.width, height: t.height, channels: 3 as const }));
+        task.resolve({ png: buffer(reply.png), widthPx: reply.widthPx, heightPx: reply.heightPx, ...(trims ? { trims } : {}) });
+      }
       this.pump();
     });
     const fail = (error: Error) => {
@@ -110,7 +128,7 @@ export class PngPool {
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
     for (const s of slots) for (const task of s.tasks.values()) waiting.push(task);
-    for (const task of waiting) renderHere(task.list, task.dpi).then(task.resolve, task.reject);
+    for (const task of waiting) renderHere(task.list, task.dpi, task.trims, task.encode).then(task.resolve, task.reject);
   }
 }
 

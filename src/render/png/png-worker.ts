@@ -7,17 +7,23 @@ export interface PngRequest {
   id: number;
   list: DisplayList;
   dpi: number;
+  trims?: readonly { width: number; height: number }[];
+  encode?: boolean;
 }
 
-export type PngReply = { id: number; png: Uint8Array; widthPx: number; heightPx: number } | { id: number; error: string };
+export type PngReply = { id: number; png: Uint8Array; widthPx: number; heightPx: number; trims?: { data: Uint8Array; width: number; height: number }[] } | { id: number; error: string };
+
+/** A copy of `bytes` in an ArrayBuffer of its own, to hand over to the main thread without another copy. */
+const own = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
 
 const port = parentPort;
 if (!port) throw new Error('png-worker runs as a worker thread of the PNG pool');
 port.on('message', (request: PngRequest) => {
-  renderPng(request.list, { dpi: request.dpi }).then(
-    ({ png, widthPx, heightPx }) => {
-      const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength).slice();
-      port.postMessage({ id: request.id, png: bytes, widthPx, heightPx } satisfies PngReply, [bytes.buffer]);
+  renderPng(request.list, { dpi: request.dpi, trims: request.trims, encode: request.encode }).then(
+    ({ png, widthPx, heightPx, trims }) => {
+      const bytes = own(png);
+      const trimmed = trims?.map((t) => ({ data: own(t.data), width: t.width, height: t.height }));
+      port.postMessage({ id: request.id, png: bytes, widthPx, heightPx, trims: trimmed } satisfies PngReply, [bytes.buffer, ...(trimmed ?? []).map((t) => t.data.buffer)]);
     },
     (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply),
   );

@@ -1,19 +1,26 @@
 import sharp from 'sharp';
 import type { DisplayList } from '../../shared/display-list.js';
 import { parseColor } from '../../shared/colors.js';
-import { renderRaster } from '../raster/render-raster.js';
+import { renderRaster, renderTrims } from '../raster/render-raster.js';
 import { pixelSize } from './pixel-size.js';
 import { PNG_ENCODING } from '../../shared/png-encoding.js';
+import type { Raster as Pixels } from '../../shared/face.js';
 
 export interface PngOptions {
   /** Pixels per inch. */
   dpi: number;
+  /** Also draw the trim alone at these sizes (for the Tabletop Simulator images). */
+  trims?: readonly { width: number; height: number }[];
+  /** False: only the trims are wanted; the PNG is not encoded (`png` is empty). */
+  encode?: boolean;
 }
 
 export interface RenderedPng {
   png: Buffer;
   widthPx: number;
   heightPx: number;
+  /** The trims asked for, as RGB on white. */
+  trims?: Pixels[];
 }
 
 /**
@@ -22,7 +29,8 @@ export interface RenderedPng {
  */
 export async function renderPng(list: DisplayList, options: PngOptions): Promise<RenderedPng> {
   const { widthPx, heightPx } = pixelSize(list, options.dpi);
-  const raster = await renderRaster(list, { widthPx, heightPx });
+  if (options.encode === false) return { png: Buffer.alloc(0), widthPx, heightPx, trims: await renderTrims(list, options.trims ?? []) };
+  const raster = await renderRaster(list, { widthPx, heightPx }, options.trims);
   let image = sharp(raster.data, { raw: { width: widthPx, height: heightPx, channels: 4, premultiplied: true } });
   const background = list.background ? parseColor(list.background) : undefined;
   if (background && background.a === 1) image = image.removeAlpha();
@@ -33,5 +41,5 @@ export async function renderPng(list: DisplayList, options: PngOptions): Promise
   if (info.width !== widthPx || info.height !== heightPx) {
     throw new Error(`sharp encoded ${info.width}×${info.height} px instead of ${widthPx}×${heightPx}`);
   }
-  return { png: data, widthPx, heightPx };
+  return { png: data, widthPx, heightPx, ...(options.trims ? { trims: raster.trims } : {}) };
 }

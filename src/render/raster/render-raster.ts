@@ -1,5 +1,6 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { DisplayList } from '../../shared/display-list.js';
+import type { Raster as Pixels } from '../../shared/face.js';
 import { combinedAlpha, parseColor } from '../../shared/colors.js';
 import { loadImages } from './raster-image.js';
 import { rasterItem } from './raster-item.js';
@@ -9,32 +10,70 @@ export interface Raster {
   data: Uint8Array;
   widthPx: number;
   heightPx: number;
+  /** The trim (no bleed) at each size asked for, on white, as RGB. */
+  trims: Pixels[];
 }
 
 /**
  * Draws the display list (trim + bleed) straight onto a pixel surface with Skia: the box from
  * −bleed to width + bleed is stretched onto exactly widthPx × heightPx, text is drawn from the
  * glyph outlines the PDF embeds, and no SVG is written or parsed.
+ *
+ * Each trim asked for (the Tabletop Simulator images) is drawn the same way at its own size,
+ * the trim alone on white: measured on poker cards at 300 dpi, drawing a 409 × 571 px trim
+ * takes 10 ms where scaling the 815 × 1110 px pixels down takes 25 ms with Skia and 30 ms with
+ * sharp (and decoding the PNG first as much again).
  */
-export async function renderRaster(list: DisplayList, size: { widthPx: number; heightPx: number }): Promise<Raster> {
+export async function renderRaster(list: DisplayList, size: { widthPx: number; heightPx: number }, trims: readonly { width: number; height: number }[] = []): Promise<Raster> {
   const { widthPx, heightPx } = size;
-  const sx = widthPx / (list.width + 2 * list.bleed);
-  const sy = heightPx / (list.height + 2 * list.bleed);
-  const images = await loadImages(list.items, [sx, 0, 0, sy, sx * list.bleed, sy * list.bleed]);
+  const canvas = await draw(list, { widthPx, heightPx }, list.bleed);
+  const data = canvas.data();
+  return { data, widthPx, heightPx, trims: await renderTrims(list, trims) };
+}
+
+/** The trim alone (no bleed) drawn at each size, on white, as RGB. */
+export async function renderTrims(list: DisplayList, sizes: readonly { width: number; height: number }[]): Promise<Pixels[]> {
+  const trims: Pixels[] = [];
+  for (const size of sizes) trims.push(rgbOf(await draw(list, { widthPx: size.width, heightPx: size.height }, 0, '#ffffff'), size));
+  return trims;
+}
+
+/** The list drawn with the box from −margin to width + margin stretched onto the canvas, on `under` when given. */
+async function draw(list: DisplayList, size: { widthPx: number; heightPx: number }, margin: number, under?: string): Promise<Canvas> {
+  const { widthPx, heightPx } = size;
+  const boxWidth = list.width + 2 * margin;
+  const boxHeight = list.height + 2 * margin;
+  const sx = widthPx / boxWidth;
+  const sy = heightPx / boxHeight;
+  const images = await loadImages(list.items, [sx, 0, 0, sy, sx * margin, sy * margin]);
   const canvas = createCanvas(widthPx, heightPx);
   const ctx = canvas.getContext('2d');
-  const boxWidth = list.width + 2 * list.bleed;
-  const boxHeight = list.height + 2 * list.bleed;
-  ctx.scale(widthPx / boxWidth, heightPx / boxHeight);
-  ctx.translate(list.bleed, list.bleed);
+  if (under) {
+    ctx.fillStyle = under;
+    ctx.fillRect(0, 0, widthPx, heightPx);
+  }
+  ctx.scale(sx, sy);
+  ctx.translate(margin, margin);
   // PDF's default miter limit, so sharp corners of strokes match the PDF.
   ctx.miterLimit = 10;
   if (list.background) {
     const color = parseColor(list.background);
     ctx.fillStyle = `rgba(${color.r},${color.g},${color.b},${combinedAlpha(color)})`;
-    ctx.fillRect(-list.bleed, -list.bleed, boxWidth, boxHeight);
+    ctx.fillRect(-margin, -margin, boxWidth, boxHeight);
   }
   const rc = { fonts: list.fonts, images, widthPx, heightPx };
   for (const item of list.items) rasterItem(ctx, rc, item);
-  return { data: canvas.data(), widthPx, heightPx };
+  return canvas;
+}
+
+/** The opaque pixels of a canvas as RGB. */
+function rgbOf(canvas: Canvas, size: { width: number; height: number }): Pixels {
+  const rgba = canvas.data();
+  const rgb = Buffer.allocUnsafe(size.width * size.height * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    rgb[j] = rgba[i]!;
+    rgb[j + 1] = rgba[i + 1]!;
+    rgb[j + 2] = rgba[i + 2]!;
+  }
+  return { data: rgb, width: size.width, height: size.height, channels: 3 };
 }

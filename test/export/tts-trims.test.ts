@@ -1,0 +1,142 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuildCache } from '../../src/build/cache.js';
+import { faceTrims } from '../../src/build/renderers.js';
+import { TrimStore } from '../../src/build/trim-store.js';
+import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
+import { exportTts } from '../../src/export/tts/export-tts.js';
+import { trimRaster } from '../../src/export/tts/trim-picture.js';
+import { PngPool } from '../../src/render/png/png-pool.js';
+import { renderPng } from '../../src/render/png/render-png.js';
+import type { Raster } from '../../src/shared/face.js';
+import { FIXTURES, tempDir } from '../helpers.js';
+import { prepareExport, writeManyCardsGame, type Prepared } from './helpers.js';
+
+const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
+const options = (out: string, more: Partial<BuildCommandOptions> = {}): BuildCommandOptions => ({ out, format: 'text', dpi: 96, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, quiet: true, ...more });
+
+/** Mean absolute difference per channel between two rasters of one size. */
+function meanDifference(a: Buffer, b: Buffer): number {
+  expect(a.length).toBe(b.length);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+describe('the trims of faces for the Tabletop Simulator images', () => {
+  let prepared: Prepared;
+  beforeAll(async () => {
+    prepared = await prepareExport(writeManyCardsGame(), 'en', { render: false });
+  }, 120_000);
+  const pool = new PngPool(1);
+  afterAll(() => pool.close());
+
+  it('are the trim of the picture at the size asked for, on white, RGB', async () => {
+    const face = prepared.input.sets[0]!.faces[0]!;
+    const size = { width: 409, height: 571 };
+    const drawn = await renderPng(face.list, { dpi: 300, trims: [size] });
+    const [trim] = drawn.trims!;
+    expect([trim!.width, trim!.height, trim!.channels, trim!.data.length]).toEqual([409, 571, 3, 409 * 571 * 3]);
+    // The same trim cut from the encoded PNG by the slower path (decode, crop, Lanczos): the same picture, to resampling.
+    const fromPng = await trimRaster(face, size, async () => drawn);
+    expect(meanDifference(trim!.data, fromPng.data)).toBeLessThan(2);
+    // The PNG is the same with or without trims asked for.
+    expect(drawn.png.equals((await renderPng(face.list, { dpi: 300 })).png)).toBe(true);
+    // Only the trims: nothing encoded.
+    const only = await renderPng(face.list, { dpi: 300, trims: [size], encode: false });
+    expect(only.png.length).toBe(0);
+    expect(only.trims![0]!.data.equals(trim!.data)).toBe(true);
+  });
+
+  it('come from a worker thread with the very bytes of the main thread', async () => {
+    const face = prepared.input.sets[0]!.faces[3]!;
+    const sizes = [{ width: 409, height: 571 }, { width: 100, height: 140 }];
+    const pooled = await pool.render(face.list, 200, sizes);
+    const local = await renderPng(face.list, { dpi: 200, trims: sizes });
+    expect(pooled.trims!.map((t) => [t.width, t.height, t.channels])).toEqual([[409, 571, 3], [100, 140, 3]]);
+    pooled.trims!.forEach((t, i) => expect(t.data.equals(local.trims![i]!.data)).toBe(true));
+    expect((await pool.trims(face.list, 200, sizes)).map((t) => t.data.equals(local.trims![0]!.data) || t.data.equals(local.trims![1]!.data))).toEqual([true, true]);
+  });
+
+  it('are kept and found again by face and size; one not kept is drawn alone and kept', async () => {
+    const cache = new BuildCache(tempDir(), 'test');
+    const store = TrimStore.open(cache, 'test');
+    const face = prepared.input.sets[0]!.faces[1]!;
+    const size = { width: 409, height: 571 };
+    expect(await store.find(face.list, size)).toBeUndefined();
+    const drawn = (await renderPng(face.list, { dpi: 300, trims: [size] })).trims![0]!;
+    await store.keep(face.list, drawn);
+    expect((await store.find(face.list, size))!.data.equals(drawn.data)).toBe(true);
+    expect(await store.find(face.list, { width: 408, height: 571 })).toBeUndefined();
+    expect(await store.find(prepared.input.sets[0]!.faces[2]!.list, size)).toBeUndefined();
+    // A trim is drawn at its own size: the same pixels whatever the dpi of the PNG drawn with it.
+    expect((await renderPng(face.list, { dpi: 72, trims: [size] })).trims![0]!.data.equals(drawn.data)).toBe(true);
+    const trim = faceTrims(store);
+    const other = prepared.input.sets[0]!.faces[2]!;
+    const made = await trim(other, size);
+    expect(made.data.equals((await renderPng(other.list, { dpi: 300, trims: [size] })).trims![0]!.data)).toBe(true);
+    expect(cache.stats['trim']).toEqual({ made: 2, reused: 1 });
+    expect((await trim(other, size)).data.equals(made.data)).toBe(true);
+    expect(cache.stats['trim']).toEqual({ made: 2, reused: 2 });
+    store.dispose();
+  });
+
+  it('fill the deck sheet cell by cell, row by row', async () => {
+    const faces = prepared.input.sets[0]!.faces;
+    // Each face's trim one flat colour: its position among the set's faces, in red.
+    const trimmed = async (face: (typeof faces)[number], size: { width: number; height: number }): Promise<Raster> => {
+      const data = Buffer.alloc(size.width * size.height * 3);
+      for (let i = 0; i < data.length; i += 3) data[i] = faces.indexOf(face);
+      return { data, width: size.width, height: size.height, channels: 3 };
+    };
+    const files = await exportTts({ ...prepared.input, trimmed }, { outDir: tempDir() });
+    const sheet = files.find((f) => f.path === 'tts/deck-1.png')!;
+    const { data, info } = await sharp(sheet.bytes).raw().toBuffer({ resolveWithObject: true });
+    const fronts = faces.filter((f) => !f.back);
+    expect(Number(sheet.entry['cards'])).toBe(Math.min(70, fronts.length));
+    expect(fronts.length).toBeGreaterThan(10);
+    for (let i = 0; i < Number(sheet.entry['cards']); i++) {
+      const x = (i % 10) * 409 + 200;
+      const y = Math.floor(i / 10) * 571 + 285;
+      expect(data[(y * info.width + x) * info.channels]).toBe(faces.indexOf(fronts[i]!));
+    }
+  });
+});
+
+describe('a build', () => {
+  it('makes the same TTS images on worker threads and on the main thread, and from the cache after one card changed', async () => {
+    const game = path.join(tempDir(), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const read = (out: string) => readFileSync(path.join(out, 'full-game', 'en', 'tts', 'cards-1.png'));
+    const [main, pooled, cached] = [tempDir(), tempDir(), tempDir()];
+    expect((await buildOnce(game, options(main, { jobs: 0, cache: false }), '0.0.0-test', io)).code).toBe(0);
+    expect((await buildOnce(game, options(pooled, { jobs: 1, cache: false }), '0.0.0-test', io)).code).toBe(0);
+    expect(read(pooled).equals(read(main))).toBe(true);
+    const first = await buildOnce(game, options(cached), '0.0.0-test', io);
+    expect(read(cached).equals(read(main))).toBe(true);
+    expect(first.stats['trim']!.made).toBeGreaterThan(0);
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const changed = await buildOnce(game, options(cached), '0.0.0-test', io);
+    // One face drawn again, its trim cut from its pixels; the other cells come from the kept trims, none drawn again.
+    expect(changed.stats['png']!.made).toBe(1);
+    expect(changed.stats['trim']!.made).toBe(1);
+    // The sheet differs only in the changed card's cell.
+    const before = await sharp(read(main)).raw().toBuffer({ resolveWithObject: true });
+    const after = await sharp(read(cached)).raw().toBuffer({ resolveWithObject: true });
+    expect([after.info.width, after.info.height]).toEqual([before.info.width, before.info.height]);
+    const manifest = JSON.parse(readFileSync(path.join(cached, 'full-game', 'en', 'manifest.json'), 'utf8')) as { files: { path: string; columns: number; rows: number }[] };
+    const entry = manifest.files.find((f) => f.path === 'tts/cards-1.png')!;
+    const cell = { width: before.info.width / entry.columns, height: before.info.height / entry.rows };
+    const changedCells = new Set<number>();
+    for (let i = 0; i < before.data.length; i += 3) {
+      if (before.data[i] !== after.data[i] || before.data[i + 1] !== after.data[i + 1] || before.data[i + 2] !== after.data[i + 2]) {
+        const px = i / 3;
+        changedCells.add(Math.floor(px / before.info.width / cell.height) * entry.columns + Math.floor((px % before.info.width) / cell.width));
+      }
+    }
+    expect(changedCells.size).toBe(1);
+  }, 120_000);
+});
