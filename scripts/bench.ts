@@ -197,8 +197,23 @@ async function runCases(n: number): Promise<void> {
   }, { dpi: DPI, floorPath: `@napi-rs/canvas (Skia) draws, sharp encodes PNG (compressionLevel ${FLOOR_PNG.compressionLevel})` });
 
   const out = path.join(dir, 'out-build');
-  const build = measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--out', out, '--quiet', '--no-cache'], { cwd: ROOT });
-  report('build', n, withoutStdout(build), {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
+  const cli = (...args: string[]) => withoutStdout(measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), ...args], { cwd: ROOT }));
+  const build = cli('build', game, '--out', out, '--quiet', '--no-cache');
+  report('build', n, build, {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
+
+  // The designer's loop: a build with the cache, then again with nothing changed, then with one card edited.
+  const cached = path.join(dir, 'out-cached');
+  const cacheDir = path.join(dir, 'cache');
+  const withCache = () => cli('build', game, '--out', cached, '--quiet', '--cache-dir', cacheDir);
+  withCache();
+  report('rebuild-unchanged', n, withCache(), {}, { change: 'none: every file as the last build left it' });
+  const cards = path.join(game, 'sets', 'cards.yaml');
+  const before = readFileSync(cards, 'utf8');
+  const edited = before.replace('name: Card number 0\n', 'name: Card number zero\n');
+  if (edited === before) throw new Error('the bench game has no card 0 to edit');
+  writeFileSync(cards, edited);
+  report('rebuild-one-card', n, withCache(), {}, { change: 'one card\'s title edited' });
+  report('validate', n, cli('validate', game, '--quiet'), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
   rmSync(dir, { recursive: true, force: true });
 }
 

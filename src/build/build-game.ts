@@ -56,8 +56,9 @@ interface LaidOut {
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
 export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Face[] {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
+  // What every face of the set shares is serialized and hashed once, not once per face.
   const shared = cache
-    ? {
+    ? cache.key('layout-set', {
         game: gameScope(game),
         lang: game.lang,
         palette: game.palette,
@@ -67,8 +68,14 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
         ink: game.ink ?? 'normal',
         accessibility: game.accessibility,
-      }
+      })
     : undefined;
+  const templateFiles = new Map<ResolvedTemplate, string[][]>();
+  const filesOf = (template: ResolvedTemplate, c: BuildCache) => {
+    let files = templateFiles.get(template);
+    if (!files) templateFiles.set(template, (files = template.files.map((f) => [f, c.hashFile(f)])));
+    return files;
+  };
   const lay = (template: ResolvedTemplate, item?: ResolvedItem): DisplayList => {
     const make = (): LaidOut => {
       const problems: LayoutProblem[] = [];
@@ -79,9 +86,11 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
       problems.push(...checkFaceLegibility({ list, texts, face, minTextSize: game.accessibility.minTextSize }));
       return { list, problems, images: [...seen] };
     };
-    const laid = cache
-      ? cache.json('layout', cache.key('layout', { ...shared, template: { files: template.files.map((f) => [f, cache.hashFile(f)]) }, item: item?.fields ?? null, index: item?.index ?? null }), make)
-      : make();
+    let laid: LaidOut;
+    if (cache) {
+      const key = cache.key('layout', { shared, template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
+      laid = cache.json('layout', key, make);
+    } else laid = make();
     laid.problems.forEach(report);
     for (const [file, place] of laid.images) if (!images?.has(file)) images?.set(file, place);
     return laid.list;

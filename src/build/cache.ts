@@ -97,7 +97,10 @@ export class BuildCache {
       };
       visit(list.items);
       const hashes = [...files].sort().map((f) => [f, this.hashFile(f)]);
-      digest = createHash('sha256').update(stableJson(list)).update(stableJson(hashes)).digest('hex');
+      // A list's keys come in the order the code that made it wrote them (a list read back from
+      // the cache keeps that order), so the native serializer names it as surely as a sorting
+      // one, several times faster; at worst an equal list written in another order is made again.
+      digest = createHash('sha256').update(JSON.stringify(list)).update(stableJson(hashes)).digest('hex');
       this.listDigests.set(list, digest);
     }
     return digest;
