@@ -26,6 +26,21 @@ describe('the pool of PNG workers', () => {
     expect(good.status).toBe('fulfilled');
   });
 
+  it('draws a lone request on the calling thread, and starts a worker for several at once', async () => {
+    const lazy = new PngPool(1);
+    try {
+      const alone = await lazy.render(sampleCard(1), 72);
+      expect(lazy.running).toBe(0);
+      expect(Buffer.compare(alone.png, (await renderPng(sampleCard(1), { dpi: 72 })).png)).toBe(0);
+      const [a, b] = await Promise.all([lazy.render(sampleCard(0), 72), lazy.render(sampleCard(2), 72)]);
+      expect(lazy.running).toBe(1);
+      expect(Buffer.compare(a.png, (await renderPng(sampleCard(0), { dpi: 72 })).png)).toBe(0);
+      expect(b.widthPx).toBeGreaterThan(0);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('with 0 workers draws on the calling thread', async () => {
     const local = new PngPool(0);
     const png = await local.render(sampleCard(0), 72);

@@ -15,6 +15,8 @@ type TrimSize = { width: number; height: number };
 
 /** Requests a worker holds at once: one drawn while the previous one is encoded on sharp's threads. */
 const PER_WORKER = 2;
+/** Requests at once that start the first worker; fewer are drawn on the calling thread. */
+const LONE = 2;
 
 /** Worker threads by default: every core but the one that lays out and writes PDFs, at most MAX_PNG_WORKERS. */
 export function defaultPngWorkers(): number {
@@ -56,10 +58,16 @@ export class PngPool {
   private readonly queue: Task[] = [];
   private next = 0;
   private closed = false;
+  private waiting = false;
 
   constructor(readonly size: number) {}
 
-  /** The list drawn at `dpi` as a PNG, and its trim at each of `trims` from the same pixels. */
+  /** Worker threads running now. */
+  get running(): number {
+    return this.slots.length;
+  }
+
+  /** The list drawn at `dpi` as a PNG, and its trim alone at each of `trims`. */
   render(list: DisplayList, dpi: number, trims?: readonly TrimSize[]): Promise<RenderedPng> {
     return this.submit(list, dpi, trims, true);
   }
@@ -78,6 +86,21 @@ export class PngPool {
   }
 
   private pump(): void {
+    // No worker yet: wait for what else this turn of the event loop asks, and draw a lone
+    // request here rather than start a thread for it (starting one loads Skia, sharp and the
+    // fonts again: a second of CPU, when a rebuild redraws one card).
+    if (this.slots.length === 0 && this.queue.length > 0) {
+      if (!this.waiting) {
+        this.waiting = true;
+        setImmediate(() => {
+          this.waiting = false;
+          if (this.queue.length >= LONE && this.slots.length === 0) this.start();
+          if (this.slots.length === 0) for (const task of this.queue.splice(0)) renderHere(task.list, task.dpi, task.trims, task.encode).then(task.resolve, task.reject);
+          this.pump();
+        });
+      }
+      return;
+    }
     while (this.queue.length > 0) {
       let slot = this.slots.filter((s) => s.tasks.size < PER_WORKER).sort((a, b) => a.tasks.size - b.tasks.size)[0];
       if (!slot && this.slots.length < this.size) slot = this.start();
