@@ -86,19 +86,20 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     hyphenate,
   });
   Object.assign(ctx.fonts, result.fonts);
-  const place = placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);
+  // Where a problem is reported: found only when there is one (it reads the set's source).
+  const place = () => placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);
   if (result.overflow) {
     const smallest = element.minSize ?? size;
     ctx.report({
       severity: 'error',
       code: 'text-overflow',
       message: `"${text.length > 40 ? `${text.slice(0, 37)}...` : text}" (${lang}) does not fit its ${mm(b.width)} × ${mm(b.height)} mm box in the set "${ctx.set.id}" even at ${smallest} pt: shorten it, enlarge the box, or allow a smaller minSize`,
-      ...place,
+      ...place(),
     });
   }
   for (const problem of result.problems) {
     const severity = problem.code === 'word-too-long' || problem.code === 'glyph-substituted' ? 'warning' : 'error';
-    ctx.report({ severity, code: problem.code, message: problem.message, ...place });
+    ctx.report({ severity, code: problem.code, message: problem.message, ...place() });
   }
   for (const item of result.items) if (item.type === 'text') ctx.texts?.set(item, { file: ctx.file, pointer: ctx.pointer, size });
   return result.items;
