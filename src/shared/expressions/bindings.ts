@@ -81,10 +81,21 @@ export function applyFilter(value: unknown, filter: { name: string; arg?: string
   }
 }
 
+/** Each `{{…}}` parsed once: a template binds the same few on every card. */
+const parsedBindings = new Map<string, Binding | undefined>();
+
+function bindingOf(raw: string): Binding | undefined {
+  if (!parsedBindings.has(raw)) {
+    if (parsedBindings.size >= 10_000) parsedBindings.clear();
+    parsedBindings.set(raw, parseBindings(raw)[0]);
+  }
+  return parsedBindings.get(raw);
+}
+
 /** Replaces every binding of `text` with its value in `scope`. */
 export function interpolate(text: string, scope: Scope, lang: string): string {
   return text.replace(BINDING, (raw) => {
-    const [binding] = parseBindings(raw);
+    const binding = bindingOf(raw);
     if (!binding) return raw;
     let value = readPath(scope, binding.path);
     for (const filter of binding.filters) value = applyFilter(value, filter, lang, scope);

@@ -32,6 +32,12 @@ describe('bindings', () => {
     expect(interpolate(text, scope, lang)).toBe(expected);
   });
 
+  it('reads each card\'s own values through the same binding', () => {
+    const cards = ['Oil', 'Rope', 'Lantern'].map((name, i) => ({ item: { name, count: i * 1500 } }));
+    expect(cards.map((card) => interpolate('{{item.name | upper}}: {{ item.count | number }}', card, 'en'))).toEqual(['OIL: 0', 'ROPE: 1,500', 'LANTERN: 3,000']);
+    expect(cards.map((card) => interpolate('{{item.name | upper}}: {{ item.count | number }}', card, 'fr'))).toEqual(['OIL: 0', 'ROPE: 1\u00a0500', 'LANTERN: 3\u00a0000']);
+  });
+
   it('looks a value up in the game\'s words', () => {
     const words = { item: { terrain: 'forest', kind: 'city' }, strings: { forest: 'Forêt', 'kind-city': 'Cité' } };
     expect(interpolate('{{item.terrain | lookup}} / {{item.kind | lookup:"kind-"}} / {{item.none | lookup}}', words, 'fr')).toBe('Forêt / Cité / ');
