@@ -59,3 +59,23 @@ describe('glyph runs in the PDF', () => {
     expect(texts).toEqual(['office', 'fin à 3 €']);
   });
 });
+
+describe('fonts of a document', () => {
+  it('numbers the embedded fonts from F2 and still writes an SVG’s own text in a standard font', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="0" y="15" font-size="12">Lantern</text></svg>';
+    const list: DisplayList = {
+      ...listOf(shapeRun('Key', { size: 12, x: 10, baseline: 30 })),
+      items: [
+        { type: 'text', runs: [shapeRun('Key', { size: 12, x: 10, baseline: 30 })] },
+        { type: 'image', x: 10, y: 40, width: 100, height: 20, source: { kind: 'svg', svg, naturalWidth: 100, naturalHeight: 20 } },
+      ],
+    };
+    const pdf = await renderComponentPdf([list]);
+    expect(pageContent(pdf)).toMatch(/^\/F2 12 Tf$/m);
+    const text = pdf.toString('latin1');
+    expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+AlegreyaSans-Regular/);
+    expect(text).toMatch(/\/BaseFont \/Helvetica/);
+    const texts = (await textItems(await (await openPdf(pdf)).getPage(1))).map((t) => t.str);
+    expect(texts).toEqual(['Key', 'Lantern']);
+  });
+});
