@@ -24,7 +24,7 @@ import { renderPng } from '../src/render/png/render-png.js';
 import { resolveGame } from '../src/resolve/resolve-game.js';
 import { chromiumPdf, chromiumPngs, launchChromium, measureBrowserWork } from './bench/chromium.js';
 import { drawSkiaCard, FLOOR_PNG, prepareSkia } from './bench/draw-skia.js';
-import { measureProcess, measureWork, round, type Measure } from './bench/measure.js';
+import { measureProcess, measureWork, round, stage, type Measure, type Stages } from './bench/measure.js';
 import { writeCardAssets, type CardAssets } from './bench/same-card.js';
 import { writeGame } from './bench/write-game.js';
 import { writeHtml } from './bench/write-html.js';
@@ -36,27 +36,31 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
 type Skipped = { skipped: string };
-/** `startupMs`: what starting the tool took before the work was timed (a browser's launch). */
-type Result = (Measure & { startupMs?: number }) | Skipped;
+/**
+ * `startupMs`: what starting the tool took before the work was timed (a browser's launch);
+ * `stages`: where pocketpress's own work went (wall ms per stage), so a ratio can be traced.
+ */
+type Result = (Measure & { startupMs?: number; stages?: Record<string, number> }) | Skipped;
 
 // ---- the work each tool does, run in a child process of its own -------------------------------
 
 /** Loads, checks, resolves and lays out the bench game: what every pocketpress output starts with. */
-function layoutCards(dir: string) {
-  const check = checkContent(path.join(dir, 'bench'));
+function layoutCards(dir: string, stages?: Stages) {
+  const check = stage(stages, 'check', () => checkContent(path.join(dir, 'bench')));
   if (check.games.length !== 1) throw new Error(`the bench game did not load: ${JSON.stringify(check.diagnostics.slice(0, 3))}`);
-  const game = resolveGame(check.games[0]!, 'en');
+  const game = stage(stages, 'resolve', () => resolveGame(check.games[0]!, 'en'));
   const problems: unknown[] = [];
-  const faces = layoutSet(game, game.sets[0]!, (p) => problems.push(p));
+  const faces = stage(stages, 'layout', () => layoutSet(game, game.sets[0]!, (p) => problems.push(p)));
   if (problems.length > 0) throw new Error(`the bench game has layout problems: ${JSON.stringify(problems.slice(0, 3))}`);
   return { fronts: faces.filter((f) => !f.back), back: faces.find((f) => f.back)!.list };
 }
 
 const CHILD_WORK: Record<string, (dir: string, out: string) => Promise<Result>> = {
-  'pocketpress-pdf': (dir, out) =>
-    measureWork(async () => {
-      const { fronts, back } = layoutCards(dir);
-      const sheets = imposeComponents({
+  'pocketpress-pdf': async (dir, out) => {
+    const stages: Stages = {};
+    const measured = await measureWork(async () => {
+      const { fronts, back } = layoutCards(dir, stages);
+      const sheets = stage(stages, 'impose', () => imposeComponents({
         copies: fronts.map((f) => ({ front: f.list, back })),
         width: back.width,
         height: back.height,
@@ -68,9 +72,12 @@ const CHILD_WORK: Record<string, (dir: string, out: string) => Promise<Result>> 
         gutter: 0,
         margin: DEFAULT_MARGIN,
         backOffset: { x: 0, y: 0 },
-      });
-      writeFileSync(path.join(out, 'cards.pdf'), await renderComponentPdf(sheets.pages));
-    }),
+      }));
+      const pdf = await stage(stages, 'pdf', () => renderComponentPdf(sheets.pages));
+      writeFileSync(path.join(out, 'cards.pdf'), pdf);
+    });
+    return { ...measured, stages };
+  },
   'pocketpress-png': (dir, out) =>
     measureWork(async () => {
       const { fronts } = layoutCards(dir);
@@ -164,6 +171,7 @@ function describe(result: Result, n: number, self?: Measure): Record<string, unk
     peakRssMb: round(result.peakRssMb, 0),
   };
   if (result.startupMs !== undefined) out['startupMs'] = round(result.startupMs, 0);
+  if (result.stages) out['stagesMs'] = Object.fromEntries(Object.entries(result.stages).map(([name, ms]) => [name, round(ms, 0)]));
   if (self) out['ratio'] = { wall: round(self.wallMs / result.wallMs, 2), cpu: round(self.cpuMs / result.cpuMs, 2) };
   return out;
 }

@@ -82,6 +82,21 @@ export function childrenUsage(): { cpuMs: number; peakRssMb: number } {
   return { cpuMs: (ticks / TICKS_PER_SECOND) * 1000, peakRssMb: peakKb / 1024 };
 }
 
+/** Wall milliseconds of each stage of one measured piece of work, in the order the stages first ran. */
+export type Stages = Record<string, number>;
+
+/** Runs `work` (awaiting it when it is a promise) and adds its wall time to `stages` under `name`. */
+export function stage<T>(stages: Stages | undefined, name: string, work: () => T): T {
+  const started = performance.now();
+  const add = () => {
+    if (stages) stages[name] = (stages[name] ?? 0) + performance.now() - started;
+  };
+  const result = work();
+  if (result instanceof Promise) return result.finally(add) as T;
+  add();
+  return result;
+}
+
 export function round(n: number, digits = 1): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;

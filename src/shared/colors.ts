@@ -86,6 +86,10 @@ export function combinedAlpha(color: Rgba, ...opacities: (number | undefined)[])
 
 /** `top` painted with `alpha` (0..1) over the opaque `under`: the colour the eye sees, "#rrggbb". */
 export function compositeOver(top: string, alpha: number, under: string): string {
+  return remember(composites, `${top} ${alpha} ${under}`, () => composite(top, alpha, under));
+}
+
+function composite(top: string, alpha: number, under: string): string {
   const t = parseColor(top);
   const u = parseColor(under);
   const a = combinedAlpha(t, alpha);
@@ -95,7 +99,25 @@ export function compositeOver(top: string, alpha: number, under: string): string
 
 /** The WCAG 2 contrast ratio of two opaque colours, 1..21. */
 export function contrastRatio(a: string, b: string): number {
-  return wcagContrast(formatRgbHex(parseColor(a)), formatRgbHex(parseColor(b)));
+  return remember(contrasts, `${a} ${b}`, () => wcagContrast(formatRgbHex(parseColor(a)), formatRgbHex(parseColor(b))));
+}
+
+/**
+ * Results of the colour science by their arguments: a set's faces ask the same few questions
+ * (this ink on that ground) once per text, and culori parses its colours as text each time.
+ */
+const composites = new Map<string, string>();
+const contrasts = new Map<string, number>();
+const REMEMBERED = 10_000;
+
+function remember<T>(results: Map<string, T>, key: string, compute: () => T): T {
+  let result = results.get(key);
+  if (result === undefined) {
+    if (results.size >= REMEMBERED) results.clear();
+    result = compute();
+    results.set(key, result);
+  }
+  return result;
 }
 
 /** The colour-vision deficiencies simulated (Machado, Oliveira & Fernandes 2009, full severity). */

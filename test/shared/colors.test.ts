@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLOR_WORDS, combinedAlpha, formatRgbHex, isHexColor, normalizeHex, parseColor, resolveColor } from '../../src/shared/colors.js';
+import { COLOR_WORDS, combinedAlpha, compositeOver, contrastRatio, formatRgbHex, isHexColor, normalizeHex, parseColor, resolveColor } from '../../src/shared/colors.js';
 
 describe('parseColor', () => {
   it.each([
@@ -47,5 +47,21 @@ describe('resolveColor: hex, colour words and palette names, one reading for con
     expect([...COLOR_WORDS].sort()).toEqual(['black', 'none', 'transparent', 'white']);
     expect(['#abc', '#abcd', '#aabbcc', '#AABBCCDD', '#abcde', 'abc'].map(isHexColor)).toEqual([true, true, true, true, false, false]);
     expect(normalizeHex('#AbC')).toBe('#aabbcc');
+  });
+});
+
+describe('contrast and compositing', () => {
+  it('gives the same answers asked again, each question apart', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(contrastRatio('#000000', '#ffffff')).toBe(21);
+      expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.478, 3);
+      expect(contrastRatio('#ffffff', '#777777')).toBeCloseTo(4.478, 3);
+      expect(compositeOver('#000000', 0.5, '#ffffff')).toBe('#808080');
+      expect(compositeOver('#000000', 0.25, '#ffffff')).toBe('#bfbfbf');
+      expect(compositeOver('#00000080', 1, '#ffffff')).toBe('#7f7f7f');
+      expect(compositeOver('#000000', 0.5, '#ff0000')).toBe('#800000');
+    }
+    expect(() => compositeOver('red', 1, '#ffffff')).toThrow(/not a hex colour/);
+    expect(() => compositeOver('red', 1, '#ffffff')).toThrow(/not a hex colour/);
   });
 });

@@ -7,6 +7,7 @@ import { pickText } from '../../resolve/localize.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import type { DisplayItem } from '../../shared/display-list.js';
 import { layoutText } from '../text/layout-text.js';
+import type { TextLayout, TextRequest } from '../text/types.js';
 import { interpolate } from '../../shared/expressions/bindings.js';
 import { evaluateColor } from './evaluate-color.js';
 import { placeOf, type FaceContext } from './context.js';
@@ -18,6 +19,30 @@ export const DEFAULT_TEXT_SIZE = 10;
 
 /** French and English hyphenation, for justified text and narrow boxes. */
 const hyphenate = createHyphenate();
+
+/**
+ * Texts laid out per resolved game (one build of one language, whose fonts and icons they
+ * use), by everything else that decides their layout: the cards of a set repeat many texts (a
+ * cost, a type line, a shared rule) and each is laid out once.
+ */
+const laidOut = new WeakMap<FaceContext['game'], Map<string, TextLayout>>();
+
+/** A layout's items as new objects (the glyphs shared): each face owns what it draws. */
+function copyItems(items: readonly DisplayItem[]): DisplayItem[] {
+  return items.map((item) => (item.type === 'text' ? { ...item, runs: item.runs.map((run) => ({ ...run })) } : { ...item }));
+}
+
+function layOut(request: TextRequest, ctx: FaceContext): TextLayout {
+  const { text, lang, box: b, family, weight, style, size, minSize, color, align, valign, lineHeight, letterSpacing, transform } = request;
+  const key = JSON.stringify([text, lang, b.x, b.y, b.width, b.height, family, weight, style, size, minSize, color, align, valign, lineHeight, letterSpacing, transform]);
+  let texts = laidOut.get(ctx.game);
+  if (!texts) laidOut.set(ctx.game, (texts = new Map()));
+  const known = texts.get(key);
+  if (known) return { ...known, items: copyItems(known.items) };
+  const result = layoutText(request);
+  texts.set(key, result);
+  return result;
+}
 
 const mm = (points: number) => `${Math.round(pointsToMm(points) * 10) / 10}`;
 
@@ -66,7 +91,7 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     });
     return [];
   }
-  const result = layoutText({
+  const result = layOut({
     text,
     lang,
     box: b,
@@ -84,21 +109,22 @@ export function evaluateText(element: Text, ctx: FaceContext): DisplayItem[] {
     fonts: ctx.game.fonts,
     icons: ctx.icons,
     hyphenate,
-  });
+  }, ctx);
   Object.assign(ctx.fonts, result.fonts);
-  const place = placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);
+  // Where a problem is reported: found only when there is one (it reads the set's source).
+  const place = () => placeOf(written, typeof element.text === 'string' ? 'text' : `text/${lang}`, ctx);
   if (result.overflow) {
     const smallest = element.minSize ?? size;
     ctx.report({
       severity: 'error',
       code: 'text-overflow',
       message: `"${text.length > 40 ? `${text.slice(0, 37)}...` : text}" (${lang}) does not fit its ${mm(b.width)} × ${mm(b.height)} mm box in the set "${ctx.set.id}" even at ${smallest} pt: shorten it, enlarge the box, or allow a smaller minSize`,
-      ...place,
+      ...place(),
     });
   }
   for (const problem of result.problems) {
     const severity = problem.code === 'word-too-long' || problem.code === 'glyph-substituted' ? 'warning' : 'error';
-    ctx.report({ severity, code: problem.code, message: problem.message, ...place });
+    ctx.report({ severity, code: problem.code, message: problem.message, ...place() });
   }
   for (const item of result.items) if (item.type === 'text') ctx.texts?.set(item, { file: ctx.file, pointer: ctx.pointer, size });
   return result.items;

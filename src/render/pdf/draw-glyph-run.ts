@@ -1,5 +1,5 @@
 import type * as fontkit from 'fontkit';
-import type { GlyphRun, PlacedGlyph } from '../../shared/display-list.js';
+import type { GlyphRun } from '../../shared/display-list.js';
 import { applyFill } from './paint-shape.js';
 import { tagSubsetByContent, type SubsetFont } from './tag-subset.js';
 
@@ -22,29 +22,44 @@ function codePointsByGlyph(font: fontkit.Font, text: string): Map<number, number
   return map;
 }
 
+/**
+ * The code points behind each glyph id the cmap gives the text's characters, first one
+ * first. Shaping maps these glyphs to the same code points; this finds them without shaping
+ * (and without reading the font's substitution and positioning tables).
+ */
+function codePointsByCmap(font: fontkit.Font, text: string): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const id = font.glyphForCodePoint(codePoint).id;
+    if (id !== 0 && !map.has(id)) map.set(id, [codePoint]);
+  }
+  return map;
+}
+
+interface CodePoints {
+  /** By the cmap: most glyphs. */
+  cmap(): Map<number, number[]>;
+  /** By shaping: ligatures and other substituted glyphs. */
+  shaped(): Map<number, number[]>;
+}
+
 /** Adds the glyph to the subset with its width and Unicode mapping; returns its subset id. */
-function includeGlyph(font: EmbeddedFont, glyphId: number, codePoints: () => Map<number, number[]>): number {
+function includeGlyph(font: EmbeddedFont, glyphId: number, codePoints: CodePoints): number {
   const gid = font.subset.includeGlyph(glyphId);
   if (font.widths[gid] === undefined || font.unicode[gid] === undefined) {
-    // Shape first: fontkit caches a glyph with the code points of its first lookup.
-    const shaped = codePoints();
+    // Look the text up first: fontkit caches a glyph with the code points of its first lookup.
+    const found = codePoints.cmap().get(glyphId) ?? codePoints.shaped().get(glyphId);
     const glyph = font.font.getGlyph(glyphId);
     font.widths[gid] ??= glyph.advanceWidth * font.scale;
-    font.unicode[gid] ??= shaped.get(glyphId) ?? glyph.codePoints ?? [];
+    font.unicode[gid] ??= found ?? glyph.codePoints ?? [];
   }
   return gid;
 }
 
-/** Splits glyphs into stretches that share one vertical offset (TJ only moves along x). */
-function splitByOffset(glyphs: PlacedGlyph[]): PlacedGlyph[][] {
-  const segments: PlacedGlyph[][] = [];
-  for (const glyph of glyphs) {
-    const last = segments[segments.length - 1];
-    if (last && last[0]!.y === glyph.y) last.push(glyph);
-    else segments.push([glyph]);
-  }
-  return segments;
-}
+/** `<hex>` of each subset glyph id, made once. */
+const hexIds: string[] = [];
+const hexId = (gid: number) => (hexIds[gid] ??= `<${gid.toString(16).padStart(4, '0')}>`);
 
 /**
  * Draws a run as real text: the run's own glyph ids at the run's own positions (never
@@ -59,26 +74,33 @@ export function drawGlyphRun(doc: PDFKit.PDFDocument, run: GlyphRun, fontName: s
   if (!font.subset) throw new Error(`font ${fontName} is not an embedded font`);
   tagSubsetByContent(font);
   doc.page.fonts[font.id] ??= font.ref();
-  // Shaping is only needed for glyphs new to the subset: most runs reuse known glyphs.
+  // Only glyphs new to the subset need their code points: most runs reuse known glyphs.
+  let cmap: Map<number, number[]> | undefined;
   let shaped: Map<number, number[]> | undefined;
-  const codePoints = () => (shaped ??= codePointsByGlyph(font.font, run.text));
+  const codePoints: CodePoints = {
+    cmap: () => (cmap ??= codePointsByCmap(font.font, run.text)),
+    shaped: () => (shaped ??= codePointsByGlyph(font.font, run.text)),
+  };
   const unit = run.size / 1000;
-  const lines = ['BT', `/${font.id} ${num(run.size)} Tf`];
-  for (const segment of splitByOffset(run.glyphs)) {
-    const first = segment[0]!;
-    lines.push(`1 0 0 -1 ${num(run.x + first.x)} ${num(run.baseline + first.y)} Tm`);
-    let pen = first.x;
-    const parts: string[] = [];
-    for (const glyph of segment) {
-      const adjust = Math.round(((glyph.x - pen) / unit) * 1000) / 1000;
-      if (adjust !== 0) parts.push(String(-adjust));
-      const gid = includeGlyph(font, glyph.id, codePoints);
-      parts.push(`<${gid.toString(16).padStart(4, '0')}>`);
-      pen += (adjust + font.widths[gid]!) * unit;
+  let content = `BT\n/${font.id} ${num(run.size)} Tf`;
+  // Stretches of glyphs on one vertical offset: TJ only moves along x.
+  let pen = 0;
+  let y: number | undefined;
+  let parts = '';
+  for (const glyph of run.glyphs) {
+    if (glyph.y !== y) {
+      if (y !== undefined) content += `\n[${parts}] TJ`;
+      y = glyph.y;
+      pen = glyph.x;
+      parts = '';
+      content += `\n1 0 0 -1 ${num(run.x + glyph.x)} ${num(run.baseline + glyph.y)} Tm`;
     }
-    lines.push(`[${parts.join(' ')}] TJ`);
+    const adjust = Math.round(((glyph.x - pen) / unit) * 1000) / 1000;
+    if (adjust !== 0) parts += `${parts === '' ? '' : ' '}${-adjust}`;
+    const gid = includeGlyph(font, glyph.id, codePoints);
+    parts += `${parts === '' ? '' : ' '}${hexId(gid)}`;
+    pen += (adjust + font.widths[gid]!) * unit;
   }
-  lines.push('ET');
-  for (const line of lines) doc.addContent(line);
+  doc.addContent(`${content}\n[${parts}] TJ\nET`);
   doc.restore();
 }

@@ -13,6 +13,12 @@ interface SvgForm {
 const svgForms = new WeakMap<PDFKit.PDFDocument, Map<string, SvgForm>>();
 
 /**
+ * The form of each image source (its markup or file), tint and size, per document: the cards
+ * of a sheet repeat the same icons, and preparing the markup (tint, viewBox) is not free.
+ */
+const formsBySource = new WeakMap<PDFKit.PDFDocument, Map<string, Map<string, SvgForm>>>();
+
+/**
  * What an `<image href>` inside SVG art may name: only a PNG or JPEG embedded in the SVG itself.
  * Anything else (a path, file:, http:) would make pdfkit read a file of the machine, so it is
  * refused (pdfkit then fails to open "" and the image is left out).
@@ -43,8 +49,15 @@ function svgForm(doc: PDFKit.PDFDocument, markup: string, width: number, height:
 
 /** Draws an SVG image as vector graphics, stretched to its box. */
 function drawSvg(doc: PDFKit.PDFDocument, item: ImageItem, opacity: number): void {
-  const markup = prepareSvgImage(item.source, item.tint);
-  const form = svgForm(doc, markup, item.width, item.height);
+  let sources = formsBySource.get(doc);
+  if (!sources) formsBySource.set(doc, (sources = new Map()));
+  // Inline markup is one string shared by every item that shows the icon: a cheap key.
+  const source = item.source.svg ?? `file:${item.source.path ?? ''}`;
+  let variants = sources.get(source);
+  if (!variants) sources.set(source, (variants = new Map()));
+  const variant = `${item.width} ${item.height} ${item.tint ?? ''} ${item.source.naturalWidth} ${item.source.naturalHeight}`;
+  let form = variants.get(variant);
+  if (!form) variants.set(variant, (form = svgForm(doc, prepareSvgImage(item.source, item.tint), item.width, item.height)));
   const draw = () => {
     doc.page.xobjects[form.name] = form.xobject;
     doc.save();

@@ -66,7 +66,11 @@ export async function renderComponentPdf(
     displayTitle: options.title !== undefined,
     ...(options.lang ? { lang: options.lang } : {}),
     ...(options.tagged ? { tagged: true } : {}),
+    // No default font: pdfkit would load Helvetica's metrics for text nothing draws in it.
+    font: null as unknown as string,
   });
+  // pdfkit numbers fonts from its default one (F1): the fonts drawn with keep their numbers.
+  (doc as unknown as { _fontCount: number })._fontCount = 1;
   const structure = options.tagged ? new StructureWriter(doc) : undefined;
   const chunks: Uint8Array[] = [];
   let length = 0;

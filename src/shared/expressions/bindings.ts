@@ -29,9 +29,22 @@ export function isValidPath(path: string): boolean {
   return PATH_PATTERN.test(path);
 }
 
+/** Number formats by language and kind, made once: making one costs far more than using it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: string, grouped: boolean): Intl.NumberFormat {
+  const key = `${grouped ? 'grouped' : 'plain'} ${lang}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = grouped ? new Intl.NumberFormat(lang) : new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 10 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 function toText(value: unknown, lang: string): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'number') return new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 10 }).format(value);
+  if (typeof value === 'number') return numberFormat(lang, false).format(value);
   if (Array.isArray(value)) return value.map((v) => toText(v, lang)).join(', ');
   if (typeof value === 'object') return '';
   return String(value);
@@ -57,7 +70,7 @@ export function applyFilter(value: unknown, filter: { name: string; arg?: string
     case 'number':
       // Grouped as the language writes numbers ("10 000" in French), with a no-break space:
       // Intl's narrow no-break space (U+202F) is missing from most fonts.
-      return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value).replace(/\u202f/g, '\u00a0') : value;
+      return typeof value === 'number' ? numberFormat(lang, true).format(value).replace(/\u202f/g, '\u00a0') : value;
     case 'signed':
       // A true minus sign (U+2212) for negative numbers, a plus for positive ones.
       return typeof value === 'number' ? (value > 0 ? `+${toText(value, lang)}` : value < 0 ? `\u2212${toText(-value, lang)}` : '0') : value;
@@ -68,10 +81,21 @@ export function applyFilter(value: unknown, filter: { name: string; arg?: string
   }
 }
 
+/** Each `{{…}}` parsed once: a template binds the same few on every card. */
+const parsedBindings = new Map<string, Binding | undefined>();
+
+function bindingOf(raw: string): Binding | undefined {
+  if (!parsedBindings.has(raw)) {
+    if (parsedBindings.size >= 10_000) parsedBindings.clear();
+    parsedBindings.set(raw, parseBindings(raw)[0]);
+  }
+  return parsedBindings.get(raw);
+}
+
 /** Replaces every binding of `text` with its value in `scope`. */
 export function interpolate(text: string, scope: Scope, lang: string): string {
   return text.replace(BINDING, (raw) => {
-    const [binding] = parseBindings(raw);
+    const binding = bindingOf(raw);
     if (!binding) return raw;
     let value = readPath(scope, binding.path);
     for (const filter of binding.filters) value = applyFilter(value, filter, lang, scope);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpolate, parseBindings } from '../../../src/shared/expressions/bindings.js';
 
-const scope = { item: { name: 'Oil', count: 3, skeletons: 10000, health: -1, gain: 2, slots: [{ time: '9 pm' }], tags: ['a', 'b'] }, game: { title: 'Cadwallon' } };
+const scope = { item: { name: 'Oil', count: 3, skeletons: 10000, health: -1, gain: 2, ratio: 3.25, slots: [{ time: '9 pm' }], tags: ['a', 'b'] }, game: { title: 'Cadwallon' } };
 
 describe('bindings', () => {
   it('parses paths and filters with arguments', () => {
@@ -22,10 +22,20 @@ describe('bindings', () => {
     ['{{item.skeletons | number}}', 'en', '10,000'],
     ['{{item.skeletons | number}}', 'fr', '10\u00a0000'],
     ['{{item.skeletons}}', 'fr', '10000'],
+    // Each language keeps its plain and its grouped number format apart.
+    ['{{item.skeletons}} {{item.skeletons | number}} {{item.skeletons}} {{item.skeletons | number}}', 'fr', '10000 10\u00a0000 10000 10\u00a0000'],
+    ['{{item.skeletons}} {{item.skeletons | number}} {{item.ratio}}', 'en', '10000 10,000 3.25'],
+    ['{{item.ratio}}', 'fr', '3,25'],
     ['{{item.health | signed}} / {{item.gain | signed}}', 'en', '\u22121 / +2'],
     ['{{ "é" }}', 'en', ''],
   ])('%s in %s → %s', (text, lang, expected) => {
     expect(interpolate(text, scope, lang)).toBe(expected);
+  });
+
+  it('reads each card\'s own values through the same binding', () => {
+    const cards = ['Oil', 'Rope', 'Lantern'].map((name, i) => ({ item: { name, count: i * 1500 } }));
+    expect(cards.map((card) => interpolate('{{item.name | upper}}: {{ item.count | number }}', card, 'en'))).toEqual(['OIL: 0', 'ROPE: 1,500', 'LANTERN: 3,000']);
+    expect(cards.map((card) => interpolate('{{item.name | upper}}: {{ item.count | number }}', card, 'fr'))).toEqual(['OIL: 0', 'ROPE: 1\u00a0500', 'LANTERN: 3\u00a0000']);
   });
 
   it('looks a value up in the game\'s words', () => {
