@@ -3,7 +3,8 @@
 // game, a Typst document, an HTML page, and a Skia drawing (the floor: the card drawn and
 // encoded by the fastest path available in-process). A peer that is not installed is skipped
 // with the reason printed. One JSON line per case; ratios are pocketpress ÷ peer (above 1:
-// pocketpress is slower). BENCH_FULL=1 adds the 1 000-card cases.
+// pocketpress is slower). BENCH_FULL=1 adds the 1 000-card cases; BENCH_HUGE=1 adds a full build of
+// 10 000 cards (in two sets, the most a set may hold being 5 000), with no peer: they would take hours.
 //
 // Each in-process measure runs in a fresh process of its own, so its peak memory is its own;
 // "work" excludes starting Node and loading modules (or the browser), "process" is a whole command.
@@ -183,6 +184,16 @@ function report(name: string, n: number, self: Result, peers: Record<string, Res
   console.log(JSON.stringify(line));
 }
 
+const cli = (...args: string[]) => withoutStdout(measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), ...args], { cwd: ROOT }));
+
+/** The full build alone: every output of `n` cards. */
+async function runBuildOnly(n: number): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
+  const game = writeGame(dir, n, await writeCardAssets(dir));
+  report('build', n, cli('build', game, '--out', path.join(dir, 'out-build'), '--quiet', '--no-cache'), {}, { outputs: 'every output; no peer' });
+  rmSync(dir, { recursive: true, force: true });
+}
+
 async function runCases(n: number): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
   const assets = await writeCardAssets(dir);
@@ -205,7 +216,6 @@ async function runCases(n: number): Promise<void> {
   }, { dpi: DPI, floorPath: `@napi-rs/canvas (Skia) draws, sharp encodes PNG (compressionLevel ${FLOOR_PNG.compressionLevel})` });
 
   const out = path.join(dir, 'out-build');
-  const cli = (...args: string[]) => withoutStdout(measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), ...args], { cwd: ROOT }));
   const build = cli('build', game, '--out', out, '--quiet', '--no-cache');
   report('build', n, build, {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
 
@@ -235,5 +245,6 @@ if (mode === 'child') {
   if (problem?.fatal) throw new Error(problem.message);
   const counts = process.env['BENCH_FULL'] === '1' ? [100, 1000] : [100];
   for (const n of counts) await runCases(n);
-  if (counts.length === 1) console.error('bench: set BENCH_FULL=1 to add the 1 000-card cases');
+  if (process.env['BENCH_HUGE'] === '1') await runBuildOnly(10_000);
+  if (counts.length === 1) console.error('bench: set BENCH_FULL=1 to add the 1 000-card cases, BENCH_HUGE=1 a 10 000-card build');
 }
