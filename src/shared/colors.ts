@@ -1,4 +1,9 @@
-import { clampRgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, formatHex, wcagContrast, type Rgb } from 'culori';
+import { createRequire } from 'node:module';
+import type { Rgb } from 'culori';
+import type * as Culori from 'culori';
+
+// culori's single-file build (the same code as its ES modules, which are 150 files to load).
+const { clampRgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, formatHex, wcagContrast } = createRequire(import.meta.url)('culori/require') as typeof Culori;
 import type { Hex } from './display-list.js';
 
 /**
