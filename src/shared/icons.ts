@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { checkGamePath } from './game-paths.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
+import { gameIconsFile, ICON_INDEX_FILE, readIconAt, readIconIndex, type IconIndex } from './game-icon-index.js';
 
 /** An inline icon: SVG markup (single colour icons use currentColor) and its natural size. */
 export interface ResolvedIcon {
@@ -39,19 +40,34 @@ let gameIcons: IconifySet | undefined;
 
 /** The game-icons set (6 MB of JSON), read on first use and kept. */
 function loadGameIcons(): IconifySet {
-  if (!gameIcons) {
-    const file = createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json');
-    gameIcons = JSON.parse(readFileSync(file, 'utf8')) as IconifySet;
-  }
+  gameIcons ??= JSON.parse(readFileSync(gameIconsFile(), 'utf8')) as IconifySet;
   return gameIcons;
+}
+
+let iconIndex: IconIndex | null | undefined;
+const readIcons = new Map<string, IconifyIcon>();
+
+/** Where each icon lies in the set's file, when the compiled code has the index (see game-icon-index.ts). */
+function gameIconIndex(): IconIndex | undefined {
+  if (iconIndex === undefined) iconIndex = readIconIndex(fileURLToPath(new URL(ICON_INDEX_FILE, import.meta.url)), gameIconsFile()) ?? null;
+  return iconIndex ?? undefined;
 }
 
 /** One icon of the game-icons set as standalone SVG markup, or undefined. */
 export function findGameIcon(name: string): ResolvedIcon | undefined {
-  const set = loadGameIcons();
+  // With the index, only the icon's bytes are read; without it, the whole set once.
+  const index = gameIconIndex();
+  const set: Pick<IconifySet, 'aliases' | 'width' | 'height'> & { icons: Record<string, unknown> } = index ?? loadGameIcons();
   const own = Object.hasOwn(set.icons, name) ? name : undefined;
   const parent = own ?? (set.aliases && Object.hasOwn(set.aliases, name) ? set.aliases[name]!.parent : undefined);
-  const icon = parent !== undefined && Object.hasOwn(set.icons, parent) ? set.icons[parent] : undefined;
+  if (parent === undefined || !Object.hasOwn(set.icons, parent)) return undefined;
+  let icon: IconifyIcon | undefined;
+  if (index) {
+    icon = readIcons.get(parent);
+    if (!icon) readIcons.set(parent, (icon = readIconAt(gameIconsFile(), index.icons[parent]!) as IconifyIcon));
+  } else {
+    icon = loadGameIcons().icons[parent];
+  }
   if (!icon) return undefined;
   const width = icon.width ?? set.width ?? 16;
   const height = icon.height ?? set.height ?? 16;
