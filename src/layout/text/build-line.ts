@@ -5,7 +5,7 @@ import type { IconBox, TextSettings } from './measure.js';
 import { measureFont, measureIcon } from './measure.js';
 import type { Piece } from './pieces.js';
 import { endsWithSpace, mergePieces, settleSoftHyphens, trimTrailingSpace } from './pieces.js';
-import { shapeText } from './shape.js';
+import { measureText, shapeText } from './shape.js';
 
 export interface BuiltRun {
   font: ResolvedFont;
@@ -69,6 +69,19 @@ function groupWords(words: readonly Piece[][], justify: boolean): Piece[][] {
     if (i < words.length - 1 && endsWithSpace(word)) groups.push([]);
   });
   return groups;
+}
+
+/** The width of a line as buildLine finds it (the same sums in the same order), without placing its glyphs. */
+export function measureLine(line: BrokenLine, options: { settings: TextSettings; justify: boolean }): number {
+  let width = 0;
+  for (const pieces of groupWords(drawnWords(line.words), options.justify)) {
+    let cluster = 0;
+    for (const piece of mergePieces(pieces)) {
+      cluster += piece.kind === 'icon' ? measureIcon(piece, options.settings).advance : measureText(piece.font.font, piece.text, options.settings);
+    }
+    width += cluster;
+  }
+  return width;
 }
 
 /** Shapes a broken line into positioned runs and icons, measuring it exactly. */

@@ -1,6 +1,6 @@
 import type { ResolvedFont } from '../../shared/fonts.js';
 import type { BuiltLine } from './build-line.js';
-import { buildLine } from './build-line.js';
+import { buildLine, measureLine } from './build-line.js';
 import { breakParagraph } from './line-break.js';
 import { measurePieces } from './measure.js';
 import type { TextSettings } from './measure.js';
@@ -35,7 +35,7 @@ export function setLines(paragraphs: readonly Word[][], options: SetOptions): Se
       lang: options.lang,
       hyphenate: options.hyphenate,
       measure: (pieces, lineEnd) => measurePieces(settleSoftHyphens(pieces, lineEnd), options.settings),
-      measureLine: (lineWords) => build({ words: [...lineWords], paragraphEnd: false }).width,
+      measureLine: (lineWords) => measureLine({ words: [...lineWords], paragraphEnd: false }, { settings: options.settings, justify: options.justify }),
     });
     lines.push(...broken.lines.map(build));
     tooLong.push(...broken.tooLong);

@@ -59,7 +59,26 @@ export function shapeText(font: fontkit.Font, text: string, options: { size: num
   return { glyphs, width: pen };
 }
 
-/** The width alone of a shaped string. */
+const MAX_WIDTHS_PER_FONT = 50_000;
+const widths = new WeakMap<fontkit.Font, Map<string, number>>();
+
+/**
+ * The width alone of a shaped string: the same sum as shapeText's, in the same order (so the
+ * same number to the last bit), without placing glyphs; remembered per font, size and spacing,
+ * since breaking lines measures the same words again and again.
+ */
 export function measureText(font: fontkit.Font, text: string, options: { size: number; letterSpacing?: number }): number {
-  return shapeText(font, text, options).width;
+  const spacing = options.letterSpacing ?? 0;
+  let cache = widths.get(font);
+  if (!cache) widths.set(font, (cache = new Map()));
+  const key = `${options.size}|${spacing}|${text}`;
+  let width = cache.get(key);
+  if (width === undefined) {
+    const scale = options.size / font.unitsPerEm;
+    width = 0;
+    for (const g of layoutUnscaled(font, text)) width += g.xAdvance * scale + spacing;
+    if (cache.size >= MAX_WIDTHS_PER_FONT) cache.clear();
+    cache.set(key, width);
+  }
+  return width;
 }
