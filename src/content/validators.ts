@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { valueAt } from '../shared/json-pointer.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { createAjv } from './ajv.js';
-import { PRECOMPILED_FILE } from './precompile-file.js';
+import { FIELD_META, PRECOMPILED_FILE } from './precompile-file.js';
 
 /** The file schemas that have a validator of their own. */
 export type FileSchemaName = 'game' | 'set' | 'template' | 'project' | 'printers';
@@ -11,6 +11,8 @@ export type FileSchemaName = 'game' | 'set' | 'template' | 'project' | 'printers
 interface SchemaValidators {
   validators: Record<FileSchemaName, ValidateFunction>;
   fieldDefs: Record<string, unknown>;
+  /** JSON Schema's meta-schema, compiled ahead of time (else the run-time ajv's validateSchema is used). */
+  fieldMeta?: ValidateFunction;
   itemBase: { description?: string; properties: Record<string, unknown> };
 }
 
@@ -27,8 +29,13 @@ function loadPrecompiled(): SchemaValidators | undefined {
     if (missing) return undefined;
     throw error;
   }
-  const { fieldDefs, itemBase, ...validators } = module;
-  return { validators: validators as SchemaValidators['validators'], fieldDefs: fieldDefs as SchemaValidators['fieldDefs'], itemBase: itemBase as SchemaValidators['itemBase'] };
+  const { fieldDefs, itemBase, [FIELD_META]: fieldMeta, ...validators } = module;
+  return {
+    validators: validators as SchemaValidators['validators'],
+    fieldDefs: fieldDefs as SchemaValidators['fieldDefs'],
+    fieldMeta: fieldMeta as ValidateFunction,
+    itemBase: itemBase as SchemaValidators['itemBase'],
+  };
 }
 
 /** The same validators compiled now, from the schema definitions. */
@@ -91,10 +98,12 @@ function runtimeAjv(): ReturnType<typeof createAjv> {
 /** What is wrong with a field schema as JSON Schema (draft 2020-12), at pointers inside it. */
 export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer: string; message: string }[] {
   if ('$id' in fields) return [{ pointer: '/$id', message: 'a field schema may not set "$id"; leave it out' }];
-  const compiler = runtimeAjv();
-  if (compiler.validateSchema(fields)) return [];
+  // A schema naming its own dialect ($schema) is checked by ajv itself, as it says.
+  const meta = '$schema' in fields ? undefined : schemas.fieldMeta;
+  const compiler = meta ? undefined : runtimeAjv();
+  if (meta ? meta(fields) : compiler!.validateSchema(fields)) return [];
   const seen = new Set<string>();
-  return (compiler.errors ?? [])
+  return ((meta ? meta.errors : compiler!.errors) ?? [])
     .filter((e) => !['anyOf', 'oneOf', 'if', 'then'].includes(e.keyword))
     .map((e) => {
       const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'the field schema';

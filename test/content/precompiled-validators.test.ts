@@ -55,7 +55,7 @@ describe('validators compiled ahead of time', () => {
   const compiled = Object.fromEntries(Object.entries(FILE_SCHEMAS).map(([name, schema]) => [name, runtime.compile(schema)]));
 
   it('exports a validator for every file schema, and the parts of an item schema', () => {
-    expect(Object.keys(generated).sort()).toEqual(['fieldDefs', 'game', 'itemBase', 'printers', 'project', 'set', 'template']);
+    expect(Object.keys(generated).sort()).toEqual(['fieldDefs', 'fieldMeta', 'game', 'itemBase', 'printers', 'project', 'set', 'template']);
     expect(generated['fieldDefs']).toEqual(JSON.parse(JSON.stringify(FIELD_DEFS)));
     expect(generated['itemBase']).toEqual(JSON.parse(JSON.stringify(ItemBase)));
   });
@@ -75,6 +75,26 @@ describe('validators compiled ahead of time', () => {
     // The comparison saw real errors and real marks.
     expect(errors).toBeGreaterThan(100);
     expect(marked).toBeGreaterThan(50);
+  });
+
+  it('check a field schema against JSON Schema as ajv does', () => {
+    const fieldSchemas: unknown[] = [
+      { properties: { a: { type: 'strin' } } },
+      { properties: { a: { enum: 'x' } }, required: 'a' },
+      { type: 'object', properties: { name: { $ref: '#/$defs/text' }, n: { type: 'integer', minimum: 'a' } } },
+      { properties: { a: { anyOf: [{ type: 1 }] }, b: { items: { prefixItems: 3 } } } },
+      { $defs: { x: { type: ['string', 'nope'] } }, additionalProperties: 'no' },
+      ...invalidFiles().flatMap(([, data]) => ((data as Record<string, unknown> | null)?.['fields'] ? [(data as Record<string, unknown>)['fields']] : [])),
+    ];
+    const meta = generated['fieldMeta'] as ValidateFunction;
+    let invalid = 0;
+    for (const fields of fieldSchemas) {
+      const valid = runtime.validateSchema(fields as object);
+      expect(show([meta(fields), meta.errors]), JSON.stringify(fields)).toBe(show([valid, runtime.errors]));
+      if (!valid) invalid++;
+    }
+    expect(invalid).toBeGreaterThanOrEqual(5);
+    expect(fieldSchemas.length).toBeGreaterThan(10);
   });
 
   it('a broken set gives the precompiled validator the errors a user reads, at their pointers', () => {
