@@ -84,19 +84,30 @@ export function measureLine(line: BrokenLine, options: { settings: TextSettings;
   return width;
 }
 
-/** Shapes a broken line into positioned runs and icons, measuring it exactly. */
-export function buildLine(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont; justify: boolean }): BuiltLine {
-  const words = drawnWords(line.words);
-  const clusters = groupWords(words, options.justify).map((pieces) => buildCluster(pieces, options.settings));
+/** How far a line of these drawn words reaches above and below its baseline: the most of its fonts'. */
+function wordsExtent(words: readonly Piece[][], options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
   const used = new Map<string, ResolvedFont>();
   for (const piece of words.flat()) used.set(piece.font.key, piece.font);
   if (used.size === 0) used.set(options.baseFont.key, options.baseFont);
   const metrics = [...used.values()].map((f) => measureFont(f.font, options.settings.size));
+  return { ascent: Math.max(...metrics.map((m) => m.ascent)), descent: Math.max(...metrics.map((m) => m.descent)) };
+}
+
+/** The ascent and descent buildLine gives a line, without shaping it. */
+export function lineExtent(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
+  return wordsExtent(drawnWords(line.words), options);
+}
+
+/** Shapes a broken line into positioned runs and icons, measuring it exactly. */
+export function buildLine(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont; justify: boolean }): BuiltLine {
+  const words = drawnWords(line.words);
+  const clusters = groupWords(words, options.justify).map((pieces) => buildCluster(pieces, options.settings));
+  const { ascent, descent } = wordsExtent(words, options);
   return {
     clusters,
     width: clusters.reduce((sum, c) => sum + c.width, 0),
-    ascent: Math.max(...metrics.map((m) => m.ascent)),
-    descent: Math.max(...metrics.map((m) => m.descent)),
+    ascent,
+    descent,
     text: words.flat().map((p) => (p.kind === 'text' ? p.text : `:${p.name}:`)).join(''),
     paragraphEnd: line.paragraphEnd,
   };

@@ -49,7 +49,7 @@ export function layoutText(request: TextRequest): TextLayout {
   };
   const fits = (size: number): boolean => {
     const set = setAt(size);
-    return set.tooLong.length === 0 && measureBlock(set.lines, lineHeight * size) <= box.height + TOLERANCE;
+    return set.tooLong.length === 0 && measureBlock(set.extents, lineHeight * size) <= box.height + TOLERANCE;
   };
   const chosen = chooseSize({ size: request.size, minSize: request.minSize, fits });
   const set = setAt(chosen.size);

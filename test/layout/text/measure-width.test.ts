@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildLine, measureLine } from '../../../src/layout/text/build-line.js';
+import { buildLine, lineExtent, measureLine } from '../../../src/layout/text/build-line.js';
+import { measureBlock } from '../../../src/layout/text/place-lines.js';
+import { setLines } from '../../../src/layout/text/set-lines.js';
 import type { Piece } from '../../../src/layout/text/pieces.js';
 import { segmentWords } from '../../../src/layout/text/segment-words.js';
 import { measureText, shapeText } from '../../../src/layout/text/shape.js';
@@ -51,11 +53,24 @@ describe('widths measured without placing glyphs', () => {
             const settings = { size, letterSpacing: size === 9.25 ? 0.2 : 0 };
             const built = buildLine(line, { settings, baseFont: regular, justify });
             expect(Object.is(measureLine(line, { settings, justify }), built.width)).toBe(true);
+            expect(lineExtent(line, { settings, baseFont: regular })).toEqual({ ascent: built.ascent, descent: built.descent });
             checked++;
           }
         }
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+
+  it('of a block of lines are known before its lines are shaped, and are the ones the shaped lines have', () => {
+    const paragraphs = [segmentWords([{ kind: 'text', text: ENGLISH, font: regular }]), segmentWords([{ kind: 'text', text: FRENCH, font: bold }, { kind: 'text', text: ' fin', font: serif }])];
+    for (const size of [6, 8.5, 11]) {
+      const set = setLines(paragraphs, { settings: { size, letterSpacing: 0 }, width: 120, lang: 'en', justify: false, baseFont: regular });
+      expect(set.extents.length).toBeGreaterThan(4);
+      expect(measureBlock(set.extents, size * 1.2)).toBe(measureBlock(set.lines, size * 1.2));
+      expect(set.extents).toEqual(set.lines.map((l) => ({ ascent: l.ascent, descent: l.descent })));
+      // Shaped once: asking again gives the same lines.
+      expect(set.lines).toBe(set.lines);
+    }
   });
 });
