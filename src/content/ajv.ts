@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Name, type AnySchema, type KeywordCxt, type ValidateFunction } from 'ajv';
-import { _, strConcat } from 'ajv/dist/compile/codegen/index.js';
+import type { AnySchema, KeywordCxt, ValidateFunction } from 'ajv';
+// The code builders come from ajv's codegen module: its main module would load the draft-07 ajv too.
+import { _, Name, strConcat } from 'ajv/dist/compile/codegen/index.js';
 import { LANG_PATTERN } from '../shared/language-code.js';
 import { ASSET_KEYWORD, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './schema/keywords.js';
 
