@@ -5,6 +5,7 @@ import { breakParagraph, type BrokenLine } from './line-break.js';
 import { measurePieces } from './measure.js';
 import type { TextSettings } from './measure.js';
 import { settleSoftHyphens } from './pieces.js';
+import { measureBlock } from './place-lines.js';
 import type { Word } from './segment-words.js';
 import type { Hyphenate } from './split-word.js';
 
@@ -20,8 +21,8 @@ export interface SetOptions {
 export interface SetLines {
   /** The lines shaped and measured, built when first asked for (a size that is tried and not kept never shapes them). */
   readonly lines: BuiltLine[];
-  /** How far each line reaches above and below its baseline, the same as `lines` give, known without shaping. */
-  extents: { ascent: number; descent: number }[];
+  /** The height of the block of lines at a leading (measureBlock), known without shaping them. */
+  blockHeight: (leading: number) => number;
   /** Words cut between letters because no line could hold them. */
   tooLong: string[];
 }
@@ -47,7 +48,13 @@ export function setLines(paragraphs: readonly Word[][], options: SetOptions): Se
       lines ??= broken.map((line) => buildLine(line, { settings: options.settings, baseFont: options.baseFont, justify: options.justify }));
       return lines;
     },
-    extents: broken.map((line) => lineExtent(line, { settings: options.settings, baseFont: options.baseFont })),
+    blockHeight: (leading) => {
+      if (lines) return measureBlock(lines, leading);
+      // measureBlock reads the first line's ascent and the last line's descent: only those are needed.
+      const extent = (line: BrokenLine) => lineExtent(line, { settings: options.settings, baseFont: options.baseFont });
+      const ends = broken.length === 0 ? [] : broken.length === 1 ? [extent(broken[0]!)] : [extent(broken[0]!), ...new Array<{ ascent: number; descent: number }>(broken.length - 2), extent(broken[broken.length - 1]!)];
+      return measureBlock(ends, leading);
+    },
     tooLong,
   };
 }
