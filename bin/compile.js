@@ -1,16 +1,44 @@
 // Compiles src/**/*.ts into dist/**/*.js, one file for one file (dist mirrors src, so paths
 // computed from import.meta.url stay the same). Each file is transpiled on its own by esbuild,
 // the same per-file transform tsx applies; types are checked by `npm run typecheck`, not here.
+// Then what is generated into dist/ is written again when what it comes from has changed (see
+// GENERATED): the content files' validators compiled ahead of time, so that a run loads them
+// instead of compiling the schemas, and the index of the game-icons set, so that a run reads
+// the icons it draws instead of the whole set.
 //
 //   node bin/compile.js          compile every file and remove outputs whose source is gone
 //   refreshDist(root)            (from bin/pocketpress.js) only the files edited since
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const OUTPUTS = ['.js', '.js.map'];
+
+/**
+ * What is generated into dist/ from compiled modules: the validators of the content files'
+ * schemas (ajv standalone code) and the index of the game-icons set. Each comes from the string
+ * a function of a compiled module returns, and is written again whenever that module, a source
+ * it imports or one of its `inputs` (files of node_modules) is newer than it.
+ */
+const GENERATED = [
+  { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [] },
+  { source: 'shared/game-icon-index.ts', name: 'gameIconIndexJson', out: 'shared/game-icons-index.json', inputs: (root) => [resolveFrom(root, '@iconify-json/game-icons/icons.json')] },
+];
+export const PRECOMPILED = GENERATED[0].out;
+export const ICON_INDEX = GENERATED[1].out;
+
+/** A package file as found from `root`, or undefined when it is not installed. */
+function resolveFrom(root, spec) {
+  try {
+    return createRequire(path.join(root, 'package.json')).resolve(spec);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The files under `dir` whose names end with one of `endings`, relative to it, with forward slashes. */
 function listFiles(dir, endings, prefix = '', found = []) {
@@ -79,10 +107,76 @@ export async function compileFiles(files, root = ROOT) {
   }
 }
 
-/** Compiles `files` and removes the `orphans` of dist/ (see findStale). */
-async function update(root, files, orphans) {
+/** The relative imports of a source file (static, dynamic, re-exports, types), as files relative to src/. */
+function importsOf(srcDir, file) {
+  let text;
+  try {
+    text = readFileSync(path.join(srcDir, file), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  }
+  const found = [];
+  for (const m of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const target = path.relative(srcDir, path.resolve(path.dirname(path.join(srcDir, file)), m[1])).split(path.sep).join('/');
+    found.push(target.replace(/\.js$/, '.ts'));
+  }
+  return found;
+}
+
+/** `entry` and every source file it imports, directly or not. */
+function importClosure(srcDir, entry) {
+  const seen = new Set([entry]);
+  for (const file of seen) for (const next of importsOf(srcDir, file)) seen.add(next);
+  return [...seen].filter((file) => existsSync(path.join(srcDir, file)));
+}
+
+/** Whether a generated file is missing or older than what it is made from; false where there is nothing to make it from. */
+function generatedStale(root, entry) {
+  const srcDir = path.join(root, 'src');
+  if (!existsSync(path.join(srcDir, entry.source))) return false;
+  const out = statSync(path.join(root, 'dist', entry.out), { throwIfNoEntry: false });
+  if (!out) return true;
+  const sources = importClosure(srcDir, entry.source).map((file) => path.join(srcDir, file));
+  return [...sources, ...entry.inputs(root).filter(Boolean)].some((file) => statSync(file).mtimeMs > out.mtimeMs);
+}
+
+/** The generated files of dist/ that must be written again (see GENERATED). */
+export function staleGenerated(root = ROOT) {
+  return GENERATED.filter((entry) => generatedStale(root, entry)).map((entry) => entry.out);
+}
+
+/** Whether dist/'s validators compiled ahead of time are missing or older than a source they come from. */
+export function precompiledStale(root = ROOT) {
+  return staleGenerated(root).includes(PRECOMPILED);
+}
+
+/**
+ * Writes generated files of dist/ (all of them by default) from the compiled modules in dist/.
+ * Each is made in a process of its own: this one may have loaded those modules before they changed.
+ */
+export async function writeGenerated(root = ROOT, outs = GENERATED.map((entry) => entry.out)) {
+  for (const entry of GENERATED.filter((e) => outs.includes(e.out) && existsSync(path.join(root, 'src', e.source)))) {
+    const source = pathToFileURL(path.join(root, 'dist', entry.source.replace(/\.ts$/, '.js'))).href;
+    const script = `import { ${entry.name} } from ${JSON.stringify(source)};\nprocess.stdout.write(${entry.name}());\n`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (run.status !== 0) {
+      const reason = /^\w*Error: .*$/m.exec(run.stderr ?? '')?.[0] ?? (run.error?.message || `exit ${run.status}`);
+      throw new Error(`cannot write dist/${entry.out}: ${reason}`);
+    }
+    const out = path.join(root, 'dist', entry.out);
+    mkdirSync(path.dirname(out), { recursive: true });
+    const temporary = `${out}.${process.pid}.tmp`;
+    writeFileSync(temporary, run.stdout);
+    renameSync(temporary, out);
+  }
+}
+
+/** Compiles `files`, removes the `orphans` of dist/ (see findStale), and writes the `generated` files again. */
+async function update(root, files, orphans, generated = staleGenerated(root)) {
   await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
+  if (generated.length > 0) await writeGenerated(root, generated);
 }
 
 /** Brings dist/ up to date with src/; returns how many files were compiled. */
@@ -95,7 +189,7 @@ export async function compileStale(root = ROOT) {
 /** Compiles every source file, whatever its date. */
 export async function compileAll(root = ROOT) {
   const { all, orphans } = findStale(root);
-  await update(root, all, orphans);
+  await update(root, all, orphans, GENERATED.map((entry) => entry.out));
   return all.length;
 }
 
@@ -114,10 +208,11 @@ function describeError(error) {
  */
 export async function refreshDist(root = ROOT) {
   const { stale, orphans } = findStale(root);
-  if (stale.length === 0 && orphans.length === 0) return undefined;
+  const generated = staleGenerated(root);
+  if (stale.length === 0 && orphans.length === 0 && generated.length === 0) return undefined;
   const ready = existsSync(path.join(root, 'dist', 'cli', 'main.js'));
   try {
-    await update(root, stale, orphans);
+    await update(root, stale, orphans, generated);
     return undefined;
   } catch (error) {
     if (error?.code === 'ERR_MODULE_NOT_FOUND') {

@@ -1,6 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { AnySchema, ValidateFunction } from 'ajv';
-import { ASSET_KEYWORD, LANG_PATTERN, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './schema/common.js';
+import type { AnySchema, KeywordCxt, ValidateFunction } from 'ajv';
+// The code builders come from ajv's codegen module: its main module would load the draft-07 ajv too.
+import { _, Name, strConcat } from 'ajv/dist/compile/codegen/index.js';
+import { LANG_PATTERN } from '../shared/language-code.js';
+import { ASSET_KEYWORD, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './schema/keywords.js';
 
 /** A value that the schema marks for a check after validation. */
 export interface MarkedValue {
@@ -16,8 +19,6 @@ export interface Marks {
   lengths: MarkedValue[];
 }
 
-let collecting: Marks | undefined;
-
 const LANG = new RegExp(LANG_PATTERN);
 
 function looksLocalized(data: unknown): boolean {
@@ -27,11 +28,30 @@ function looksLocalized(data: unknown): boolean {
   return entries.length > 0 && entries.every(([k, v]) => LANG.test(k) && typeof v === 'string');
 }
 
+/** The validator's `this`: a run's Marks (see runValidator), undefined when it is called without one. */
+const THIS = new Name('this');
+const INSTANCE_PATH = new Name('instancePath');
+
+/**
+ * The code a marking keyword adds to a validator: the value and where it is, pushed onto a list of
+ * the Marks the validator is called with. Written as code (not as a function the validator
+ * calls) so that a validator compiled ahead of time, as standalone JavaScript, marks the same.
+ */
+function markCode(list: keyof Marks, extra?: (cxt: KeywordCxt) => ReturnType<typeof _>) {
+  return (cxt: KeywordCxt): void => {
+    const { gen, data, it } = cxt;
+    const pointer = strConcat(INSTANCE_PATH, it.errorPath);
+    const entry = extra ? _`{pointer: ${pointer}, value: ${data}, ${extra(cxt)}}` : _`{pointer: ${pointer}, value: ${data}}`;
+    gen.if(THIS, () => gen.code(_`${THIS}.${new Name(list)}.push(${entry})`));
+  };
+}
+
 /**
  * One ajv for every schema: draft 2020-12, every error at once, strict about the schemas
- * themselves, and the annotation keywords that feed the cross-checks.
+ * themselves, and the annotation keywords that feed the cross-checks. `source` keeps the code
+ * of what it compiles, to write validators as a module ahead of time (see precompile.ts).
  */
-export function createAjv(): Ajv2020 {
+export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -42,38 +62,31 @@ export function createAjv(): Ajv2020 {
     discriminator: true,
     verbose: true,
     logger: false,
-    // The schemas are compiled at every start and the files they check are small: skipping the
-    // optimizing passes halves the compile time, and validation stays far below a millisecond per file.
-    code: { optimize: false },
+    // The marking keywords push onto the Marks a validator is called with (runValidator).
+    passContext: true,
+    // The schemas of the content files are compiled ahead of time; what is compiled at run time
+    // (the schema of a set's items) is small, and skipping the optimizing passes halves its compile time.
+    code: options.source ? { source: true } : { optimize: false },
   });
   ajv.addKeyword({
     keyword: LOCALIZED_KEYWORD,
     schemaType: 'boolean',
     errors: false,
-    validate(_schema: boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      // Keywords run inside every branch of a union, even one the value does not match: keep
-      // only values shaped like a text (a string, or a map of language codes to strings).
-      if (looksLocalized(data)) collecting?.localized.push({ pointer: cxt?.instancePath ?? '', value: data });
-      return true;
-    },
+    // Keywords run inside every branch of a union, even one the value does not match:
+    // runValidator keeps only values shaped like a text.
+    code: markCode('localized'),
   });
   ajv.addKeyword({
     keyword: ASSET_KEYWORD,
     schemaType: ['boolean', 'array'],
     errors: false,
-    validate(schema: true | string[], data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      collecting?.assets.push({ pointer: cxt?.instancePath ?? '', value: data, kinds: schema });
-      return true;
-    },
+    code: markCode('assets', (cxt) => _`kinds: ${cxt.schemaValue}`),
   });
   ajv.addKeyword({
     keyword: LENGTH_KEYWORD,
     schemaType: 'boolean',
     errors: false,
-    validate(_schema: boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      if (typeof data === 'number' || typeof data === 'string') collecting?.lengths.push({ pointer: cxt?.instancePath ?? '', value: data });
-      return true;
-    },
+    code: markCode('lengths'),
   });
   return ajv;
 }
@@ -87,14 +100,10 @@ export interface ValidationRun {
 /** Runs a compiled validator and collects the marked values it passed. */
 export function runValidator(validate: ValidateFunction, data: unknown): ValidationRun {
   const marks: Marks = { localized: [], assets: [], lengths: [] };
-  const previous = collecting;
-  collecting = marks;
-  try {
-    const valid = validate(data) as boolean;
-    return { valid, errors: validate.errors ? [...validate.errors] : [], marks };
-  } finally {
-    collecting = previous;
-  }
+  const valid = validate.call(marks, data) as boolean;
+  marks.localized = marks.localized.filter((m) => looksLocalized(m.value));
+  marks.lengths = marks.lengths.filter((m) => typeof m.value === 'number' || typeof m.value === 'string');
+  return { valid, errors: validate.errors ? [...validate.errors] : [], marks };
 }
 
 export type { AnySchema };

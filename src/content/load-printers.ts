@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { resolveLength } from '../shared/lengths.js';
-import { createAjv } from './ajv.js';
+import { fileValidator } from './validators.js';
 import { checkAgainstSchema } from './check-schema.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
-import { PrintersFileSchema, type PrinterProfileConfig, type PrintersFile } from './schema/printers.js';
+import type { PrinterProfileConfig, PrintersFile } from './schema/printers.js';
 import { diagnosticAt } from './source.js';
 
 /** A printer profile with its offset in points, and where it is written. */
@@ -34,8 +34,6 @@ export function profileOf(name: string, config: PrinterProfileConfig, file: stri
   return { name, duplex: config.duplex ?? 'long', backOffset: { x: resolveLength(config.backOffset.x), y: resolveLength(config.backOffset.y) }, file };
 }
 
-let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
-
 /** Reads and checks a printers.yaml; a problem in it is a diagnostic at its line. */
 export function loadPrintersFile(file: string): PrinterLookup {
   const profiles = new Map<string, PrinterProfile>();
@@ -43,8 +41,7 @@ export function loadPrintersFile(file: string): PrinterLookup {
   const loaded = loadYaml(file);
   const diagnostics: Diagnostic[] = loaded.diagnostics.filter((d) => d.code !== 'empty-file');
   if (loaded.data === undefined || loaded.data === null || diagnostics.length > 0) return { profiles, diagnostics, file };
-  validate ??= createAjv().compile(PrintersFileSchema);
-  const { valid } = checkAgainstSchema(loaded, validate, loaded.data, (d) => diagnostics.push(d));
+  const { valid } = checkAgainstSchema(loaded, fileValidator('printers'), loaded.data, (d) => diagnostics.push(d));
   if (!valid || diagnostics.some((d) => d.severity === 'error')) return { profiles, diagnostics, file };
   const data = loaded.data as PrintersFile;
   for (const [name, config] of Object.entries(data.printers)) profiles.set(name, profileOf(name, config, file));

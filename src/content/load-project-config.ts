@@ -2,13 +2,12 @@ import { findProjectFile } from '../shared/config-files.js';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveLength } from '../shared/lengths.js';
-import { createAjv } from './ajv.js';
+import { fileValidator } from './validators.js';
 import { checkAgainstSchema } from './check-schema.js';
 import { loadYaml } from './load-yaml.js';
-import { ProjectSchema, type ProjectConfig } from './schema/project.js';
+import type { ProjectConfig } from './schema/project.js';
 import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
-/** The names a project's settings file may have, in the order they are looked for. */
 
 /** A project's settings with paths made absolute and lengths in points. */
 export interface ProjectSettings {
@@ -35,7 +34,6 @@ export interface ProjectSettings {
 
 export type ProjectLookup = { found: false } | { found: true; settings?: ProjectSettings; diagnostics: Diagnostic[] };
 
-let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 /** Reads and checks the project's settings file; problems come back as diagnostics at their line. */
 export function loadProjectSettings(cwd: string): ProjectLookup {
@@ -46,8 +44,7 @@ export function loadProjectSettings(cwd: string): ProjectLookup {
   const diagnostics: Diagnostic[] = loaded.diagnostics.filter((d) => d.code !== 'empty-file');
   if (diagnostics.length === 0 && (loaded.data === undefined || loaded.data === null)) return { found: true, settings: { file }, diagnostics };
   if (loaded.data === undefined) return { found: true, diagnostics };
-  validate ??= createAjv().compile(ProjectSchema);
-  const { valid } = checkAgainstSchema(loaded, validate, loaded.data, (d) => diagnostics.push(d));
+  const { valid } = checkAgainstSchema(loaded, fileValidator('project'), loaded.data, (d) => diagnostics.push(d));
   if (!valid || diagnostics.some((d) => d.severity === 'error')) return { found: true, diagnostics };
   const config = loaded.data as ProjectConfig;
   const base = path.dirname(file);

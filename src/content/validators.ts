@@ -1,34 +1,65 @@
 import type { ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import { valueAt } from '../shared/json-pointer.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { createAjv } from './ajv.js';
-import { AssetPath, Color, Id, Length, LocalizedText } from './schema/common.js';
-import { GameSchema } from './schema/game.js';
-import { ItemBase, SetSchema } from './schema/set.js';
-import { TemplateSchema } from './schema/template.js';
+import { FIELD_META, PRECOMPILED_FILE } from './precompile-file.js';
 
-const ajv = createAjv();
+/** The file schemas that have a validator of their own. */
+export type FileSchemaName = 'game' | 'set' | 'template' | 'project' | 'printers';
 
-let compiled: { game: ValidateFunction; set: ValidateFunction; template: ValidateFunction } | undefined;
+interface SchemaValidators {
+  validators: Record<FileSchemaName, ValidateFunction>;
+  fieldDefs: Record<string, unknown>;
+  /** JSON Schema's meta-schema, compiled ahead of time (else the run-time ajv's validateSchema is used). */
+  fieldMeta?: ValidateFunction;
+  itemBase: { description?: string; properties: Record<string, unknown> };
+}
 
-/** The validators of game.yaml, set files and templates, compiled once. */
-export function coreValidators() {
-  compiled ??= {
-    game: ajv.compile(GameSchema),
-    set: ajv.compile(SetSchema),
-    template: ajv.compile(TemplateSchema),
+/**
+ * The validators compiled ahead of time (see precompile.ts), or undefined where there are none:
+ * the sources run as they are (tests), before the first compilation.
+ */
+function loadPrecompiled(): SchemaValidators | undefined {
+  let module: Record<string, unknown>;
+  try {
+    module = createRequire(import.meta.url)(`./${PRECOMPILED_FILE}`) as Record<string, unknown>;
+  } catch (error) {
+    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(PRECOMPILED_FILE);
+    if (missing) return undefined;
+    throw error;
+  }
+  const { fieldDefs, itemBase, [FIELD_META]: fieldMeta, ...validators } = module;
+  return {
+    validators: validators as SchemaValidators['validators'],
+    fieldDefs: fieldDefs as SchemaValidators['fieldDefs'],
+    fieldMeta: fieldMeta as ValidateFunction,
+    itemBase: itemBase as SchemaValidators['itemBase'],
   };
-  return compiled;
+}
+
+/** The same validators compiled now, from the schema definitions. */
+async function compileNow(): Promise<SchemaValidators> {
+  const { FILE_SCHEMAS, FIELD_DEFS, ItemBase } = await import('./schema/index.js');
+  const compiler = createAjv();
+  const validators = Object.fromEntries(Object.entries(FILE_SCHEMAS).map(([name, schema]) => [name, compiler.compile(schema)]));
+  return { validators: validators as SchemaValidators['validators'], fieldDefs: FIELD_DEFS, itemBase: ItemBase };
+}
+
+const schemas = loadPrecompiled() ?? (await compileNow());
+
+/** The validator of one kind of content file. */
+export function fileValidator(name: FileSchemaName): ValidateFunction {
+  return schemas.validators[name];
+}
+
+/** The validators of game.yaml, set files and templates. */
+export function coreValidators(): { game: ValidateFunction; set: ValidateFunction; template: ValidateFunction } {
+  return { game: schemas.validators.game, set: schemas.validators.set, template: schemas.validators.template };
 }
 
 /** Definitions a set's field schema can reference as "#/$defs/<name>". */
-export const FIELD_DEFS = {
-  text: LocalizedText,
-  length: Length,
-  color: Color,
-  asset: AssetPath('a file in the game folder, such as "art/skull.svg"'),
-  id: Id,
-} as const;
+export const FIELD_DEFS: Readonly<Record<string, unknown>> = schemas.fieldDefs;
 
 /** Keys of a field schema that describe the item as a whole and are merged into the item schema. */
 const OBJECT_LEVEL = new Set(['properties', 'required', '$defs', 'additionalProperties', 'type', '$schema', 'description', 'title']);
@@ -48,20 +79,31 @@ export function itemSchemaFor(fields: Record<string, unknown>): Record<string, u
     items: {
       ...extra,
       type: 'object',
-      description: typeof fields['description'] === 'string' ? fields['description'] : ItemBase.description,
-      properties: { ...ItemBase.properties, ...properties },
+      description: typeof fields['description'] === 'string' ? fields['description'] : schemas.itemBase.description,
+      properties: { ...schemas.itemBase.properties, ...properties },
       required: ['id', ...required],
       additionalProperties: fields['additionalProperties'] ?? false,
     },
   };
 }
 
+let ajv: ReturnType<typeof createAjv> | undefined;
+
+/** The ajv that compiles item schemas at run time (made on first use). */
+function runtimeAjv(): ReturnType<typeof createAjv> {
+  ajv ??= createAjv();
+  return ajv;
+}
+
 /** What is wrong with a field schema as JSON Schema (draft 2020-12), at pointers inside it. */
 export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer: string; message: string }[] {
   if ('$id' in fields) return [{ pointer: '/$id', message: 'a field schema may not set "$id"; leave it out' }];
-  if (ajv.validateSchema(fields)) return [];
+  // A schema naming its own dialect ($schema) is checked by ajv itself, as it says.
+  const meta = '$schema' in fields ? undefined : schemas.fieldMeta;
+  const compiler = meta ? undefined : runtimeAjv();
+  if (meta ? meta(fields) : compiler!.validateSchema(fields)) return [];
   const seen = new Set<string>();
-  return (ajv.errors ?? [])
+  return ((meta ? meta.errors : compiler!.errors) ?? [])
     .filter((e) => !['anyOf', 'oneOf', 'if', 'then'].includes(e.keyword))
     .map((e) => {
       const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'the field schema';
@@ -76,7 +118,7 @@ export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer:
 /** Compiles the validator of a set's items; a broken field schema gives the reason instead. */
 export function compileItemsValidator(fields: Record<string, unknown>): { validate: ValidateFunction } | { problem: string } {
   try {
-    return { validate: ajv.compile(itemSchemaFor(fields)) };
+    return { validate: runtimeAjv().compile(itemSchemaFor(fields)) };
   } catch (error) {
     return { problem: (error as Error).message.replace(/^strict mode: /, '') };
   }

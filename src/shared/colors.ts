@@ -1,4 +1,9 @@
-import { clampRgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, formatHex, wcagContrast, type Rgb } from 'culori';
+import { createRequire } from 'node:module';
+import type { Rgb } from 'culori';
+import type * as Culori from 'culori';
+
+// culori's single-file build (the same code as its ES modules, which are 150 files to load).
+const { clampRgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, formatHex, wcagContrast } = createRequire(import.meta.url)('culori/require') as typeof Culori;
 import type { Hex } from './display-list.js';
 
 /**
@@ -66,8 +71,12 @@ export function resolveColor(text: string, palette: Readonly<Record<string, stri
 export function parseColor(hex: string): Rgba {
   if (!isHexColor(hex)) throw new Error(`not a hex colour: ${JSON.stringify(hex)} (expected #rgb, #rgba, #rrggbb or #rrggbbaa)`);
   const digits = normalizeHex(hex).slice(1);
-  const channel = (i: number) => parseInt(digits.slice(i * 2, i * 2 + 2), 16);
-  return { r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 };
+  return { r: channelAt(digits, 0), g: channelAt(digits, 1), b: channelAt(digits, 2), a: digits.length === 8 ? channelAt(digits, 3) / 255 : 1 };
+}
+
+/** Channel `i` (0 red … 3 alpha) of "rrggbb" or "rrggbbaa", 0–255. Not a closure: legibility checks parse colours by the thousand. */
+function channelAt(digits: string, i: number): number {
+  return parseInt(digits.slice(i * 2, i * 2 + 2), 16);
 }
 
 /** "#rrggbb" of a colour, alpha dropped. */

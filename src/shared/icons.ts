@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { checkGamePath } from './game-paths.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
+import { gameIconsFile, ICON_INDEX_FILE, readIconAt, readIconIndex, type IconIndex } from './game-icon-index.js';
 
 /** An inline icon: SVG markup (single colour icons use currentColor) and its natural size. */
 export interface ResolvedIcon {
@@ -35,139 +36,44 @@ interface IconifySet {
   height?: number;
 }
 
-let gameIconsFile: Buffer | undefined;
 let gameIcons: IconifySet | undefined;
-const foundGameIcons = new Map<string, ResolvedIcon | undefined>();
-/** The set's default icon size, read with its first icon. */
-let setSize: { width?: number; height?: number } | undefined;
 
-/** The game-icons set's JSON (6 MB), read on first use and kept. */
-function gameIconsBytes(): Buffer {
-  gameIconsFile ??= readFileSync(createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json'));
-  return gameIconsFile;
-}
-
-/** The whole game-icons set, parsed on first use: only the list of its names needs it. */
+/** The game-icons set (6 MB of JSON), read on first use and kept. */
 function loadGameIcons(): IconifySet {
-  gameIcons ??= JSON.parse(gameIconsBytes().toString('utf8')) as IconifySet;
+  gameIcons ??= JSON.parse(readFileSync(gameIconsFile(), 'utf8')) as IconifySet;
   return gameIcons;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+let iconIndex: IconIndex | null | undefined;
+const readIcons = new Map<string, IconifyIcon>();
 
-function skipSpace(bytes: Buffer, at: number): number {
-  while (isSpace(bytes[at])) at++;
-  return at;
-}
-
-/** Whether the byte at `at` follows an odd number of backslashes (is escaped, inside a string). */
-function escaped(bytes: Buffer, at: number): boolean {
-  let backslashes = 0;
-  while (bytes[at - 1 - backslashes] === BACKSLASH) backslashes++;
-  return backslashes % 2 === 1;
-}
-
-/** Just past the string whose opening quote is at `start`. */
-function stringEnd(bytes: Buffer, start: number): number {
-  for (let at = bytes.indexOf(QUOTE, start + 1); at >= 0; at = bytes.indexOf(QUOTE, at + 1)) if (!escaped(bytes, at)) return at + 1;
-  return bytes.length;
-}
-
-/** Just past the object or array that opens at `start` (strings skipped with a native search). */
-function containerEnd(bytes: Buffer, start: number): number {
-  let depth = 0;
-  for (let at = start; at < bytes.length; at++) {
-    const byte = bytes[at];
-    if (byte === QUOTE) at = stringEnd(bytes, at) - 1;
-    else if (byte === 0x7b || byte === 0x5b) depth++;
-    else if ((byte === 0x7d || byte === 0x5d) && --depth === 0) return at + 1;
-  }
-  return bytes.length;
-}
-
-/**
- * Where the values of the keys spelled `name` start, in a JSON text: a quote no backslash
- * escapes opens a string (inside a string every quote is escaped), and a string followed by a
- * colon is a key. Found with a native search, so nothing else of the text is parsed.
- */
-function* valuesOfKey(bytes: Buffer, name: string): Generator<number> {
-  const needle = Buffer.from(JSON.stringify(name));
-  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
-    if (escaped(bytes, at)) continue;
-    const colon = skipSpace(bytes, at + needle.length);
-    if (bytes[colon] === 0x3a) yield skipSpace(bytes, colon + 1);
-  }
-}
-
-/** The objects that are the value of a key `name`, anywhere in the text, parsed. */
-function objectsOfKey(bytes: Buffer, name: string): Record<string, unknown>[] {
-  const found: Record<string, unknown>[] = [];
-  for (const start of valuesOfKey(bytes, name)) {
-    if (bytes[start] === 0x7b) found.push(JSON.parse(bytes.toString('utf8', start, containerEnd(bytes, start))) as Record<string, unknown>);
-  }
-  return found;
-}
-
-/**
- * A number the root object holds under `name` (the set's default width or height): a key
- * from which to the end of the text no bracket closes that was not opened after it, but the
- * root's own. The set writes these last, so the search starts from the end.
- */
-function rootNumber(bytes: Buffer, name: string): number | undefined {
-  const starts = [...valuesOfKey(bytes, name)].reverse();
-  for (const start of starts) {
-    let depth = 0;
-    let closesRoot = false;
-    for (let at = start; at < bytes.length; at++) {
-      const byte = bytes[at];
-      if (byte === QUOTE) at = stringEnd(bytes, at) - 1;
-      else if (byte === 0x7b || byte === 0x5b) depth++;
-      else if ((byte === 0x7d || byte === 0x5d) && --depth < 0) {
-        closesRoot = skipSpace(bytes, at + 1) === bytes.length;
-        break;
-      }
-    }
-    if (!closesRoot) continue;
-    const value = Number.parseFloat(bytes.toString('latin1', start, Math.min(start + 32, bytes.length)));
-    return Number.isFinite(value) ? value : undefined;
-  }
-  return undefined;
-}
-
-/** The default icon size an Iconify set's JSON gives at its root. */
-export function iconifySetSize(bytes: Buffer): { width?: number; height?: number } {
-  const width = rootNumber(bytes, 'width');
-  const height = rootNumber(bytes, 'height');
-  return { ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) };
-}
-
-/**
- * One icon of an Iconify set's JSON, read from its entry alone: the object under its name
- * that has a body (an icon), else the one with a parent (an alias, followed once). `size` is
- * the set's default size (iconifySetSize), 16 × 16 when it gives none.
- */
-export function iconifyIcon(bytes: Buffer, name: string, size: { width?: number; height?: number }): ResolvedIcon | undefined {
-  const entries = objectsOfKey(bytes, name);
-  const alias = entries.some((e) => typeof e['body'] === 'string') ? undefined : entries.find((e) => typeof e['parent'] === 'string');
-  const icon = (alias ? objectsOfKey(bytes, alias['parent'] as string) : entries).find((e) => typeof e['body'] === 'string') as IconifyIcon | undefined;
-  if (!icon) return undefined;
-  const width = icon.width ?? size.width ?? 16;
-  const height = icon.height ?? size.height ?? 16;
-  const viewBox = `${icon.left ?? 0} ${icon.top ?? 0} ${width} ${height}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${width}" height="${height}" fill="currentColor">${icon.body}</svg>`;
-  return { svg, width, height };
+/** Where each icon lies in the set's file, when the compiled code has the index (see game-icon-index.ts). */
+function gameIconIndex(): IconIndex | undefined {
+  if (iconIndex === undefined) iconIndex = readIconIndex(fileURLToPath(new URL(ICON_INDEX_FILE, import.meta.url)), gameIconsFile()) ?? null;
+  return iconIndex ?? undefined;
 }
 
 /** One icon of the game-icons set as standalone SVG markup, or undefined. */
 export function findGameIcon(name: string): ResolvedIcon | undefined {
-  if (!foundGameIcons.has(name)) {
-    const bytes = gameIconsBytes();
-    setSize ??= iconifySetSize(bytes);
-    foundGameIcons.set(name, iconifyIcon(bytes, name, setSize));
+  // With the index, only the icon's bytes are read; without it, the whole set once.
+  const index = gameIconIndex();
+  const set: Pick<IconifySet, 'aliases' | 'width' | 'height'> & { icons: Record<string, unknown> } = index ?? loadGameIcons();
+  const own = Object.hasOwn(set.icons, name) ? name : undefined;
+  const parent = own ?? (set.aliases && Object.hasOwn(set.aliases, name) ? set.aliases[name]!.parent : undefined);
+  if (parent === undefined || !Object.hasOwn(set.icons, parent)) return undefined;
+  let icon: IconifyIcon | undefined;
+  if (index) {
+    icon = readIcons.get(parent);
+    if (!icon) readIcons.set(parent, (icon = readIconAt(gameIconsFile(), index.icons[parent]!) as IconifyIcon));
+  } else {
+    icon = loadGameIcons().icons[parent];
   }
-  return foundGameIcons.get(name);
+  if (!icon) return undefined;
+  const width = icon.width ?? set.width ?? 16;
+  const height = icon.height ?? set.height ?? 16;
+  const viewBox = `${icon.left ?? 0} ${icon.top ?? 0} ${width} ${height}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${width}" height="${height}" fill="currentColor">${icon.body}</svg>`;
+  return { svg, width, height };
 }
 
 /** The natural size of SVG markup: its viewBox, else its width and height attributes. */

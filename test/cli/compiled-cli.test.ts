@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findStale, refreshDist } from '../../bin/compile.js';
+import { findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
 import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -60,6 +60,61 @@ describe('dist/ compiled from src/', () => {
     const problem = await refreshDist(root);
     expect(problem?.fatal).toBe(true);
     expect(problem?.message).toMatch(/^the sources do not compile: src\/sub\/b\.ts:1:19: /);
+  });
+});
+
+describe('validators compiled ahead of time into dist/', () => {
+  /** A package whose src/content/precompile.ts writes a module from a value its schema defines. */
+  function packageWithSchemas(value: number): string {
+    const root = tinyPackage();
+    mkdirSync(path.join(root, 'src', 'content', 'schema'), { recursive: true });
+    writeFileSync(path.join(root, 'src', 'content', 'schema', 'game.ts'), `export const limit = ${value};\n`);
+    writeFileSync(
+      path.join(root, 'src', 'content', 'precompile.ts'),
+      "import { limit } from './schema/game.js';\nexport function precompiledValidatorsCode(): string {\n  return `exports.limit = ${limit};\\n`;\n}\n",
+    );
+    return root;
+  }
+  const generated = (root: string) => readFileSync(path.join(root, 'dist', PRECOMPILED), 'utf8');
+
+  it('are written with dist/, and written again when a source they come from changes, not otherwise', async () => {
+    const root = packageWithSchemas(3);
+    expect(precompiledStale(root)).toBe(true);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(generated(root)).toBe('exports.limit = 3;\n');
+    expect(precompiledStale(root)).toBe(false);
+
+    // A source outside what the validators import is newer than them: they are not written again.
+    touch(path.join(root, 'src', 'content', 'precompile.ts'), -30);
+    touch(path.join(root, 'src', 'content', 'schema', 'game.ts'), -30);
+    touch(path.join(root, 'dist', PRECOMPILED), -20);
+    touch(path.join(root, 'src', 'a.ts'), -10);
+    expect(precompiledStale(root)).toBe(false);
+
+    // The schema changes after the validators were written: they are stale until compiled again.
+    writeFileSync(path.join(root, 'src', 'content', 'schema', 'game.ts'), 'export const limit = 4;\n');
+    expect(precompiledStale(root)).toBe(true);
+    expect(findStale(root).stale).toEqual(['content/schema/game.ts']);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(generated(root)).toBe('exports.limit = 4;\n');
+    expect(precompiledStale(root)).toBe(false);
+  });
+
+  it('are written again when only they are missing', async () => {
+    const root = packageWithSchemas(5);
+    await refreshDist(root);
+    rmSync(path.join(root, 'dist', PRECOMPILED));
+    expect(findStale(root)).toMatchObject({ stale: [], orphans: [] });
+    expect(precompiledStale(root)).toBe(true);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(generated(root)).toBe('exports.limit = 5;\n');
+  });
+
+  it('are not asked of a package that has no schemas', async () => {
+    const root = tinyPackage();
+    expect(precompiledStale(root)).toBe(false);
+    await refreshDist(root);
+    expect(existsSync(path.join(root, 'dist', PRECOMPILED))).toBe(false);
   });
 });
 

@@ -3,15 +3,10 @@ import { BUDGETS } from '../../shared/budgets.js';
 import { LANG_PATTERN } from '../../shared/language-code.js';
 import { LENGTH_PATTERN, TEMPLATE_LENGTH_PATTERN } from '../../shared/lengths.js';
 import { HEX_COLOR_PATTERN } from '../../shared/colors.js';
+import { ASSET_KEYWORD, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './keywords.js';
 
-export { LANG_PATTERN };
+export { LANG_PATTERN, ASSET_KEYWORD, LENGTH_KEYWORD, LOCALIZED_KEYWORD };
 
-/** Schema keyword marking a value a player reads: a string, or a map with one entry per language. */
-export const LOCALIZED_KEYWORD = 'x-localized';
-/** Schema keyword marking a path to a file inside the game folder (checked to exist and to stay inside). */
-export const ASSET_KEYWORD = 'x-asset';
-/** Schema keyword marking a length (checked to be finite and within the length budget). */
-export const LENGTH_KEYWORD = 'x-length';
 
 export const ID_PATTERN = '^[a-z0-9][a-z0-9_-]*$';
 

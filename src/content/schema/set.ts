@@ -20,8 +20,7 @@ export const Size = Type.Union(
   { description: `a named size (${NAMED_SIZE_NAMES.join(', ')}) or {width, height}` },
 );
 
-/** Keys every item has, whatever its set's fields. */
-export const ITEM_BASE_KEYS = ['id', 'count'] as const;
+export { ITEM_BASE_KEYS } from './keywords.js';
 
 export const ItemBase = Type.Object(
   {

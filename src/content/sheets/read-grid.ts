@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as SheetJS from '@e965/xlsx';
-import { parse as parseCsv } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
 import { decodeText } from '../load-yaml.js';
 import { zipSize } from './zip-size.js';
 
@@ -25,6 +25,14 @@ let sheetJs: typeof SheetJS | undefined;
 export function workbooks(): typeof SheetJS {
   sheetJs ??= createRequire(import.meta.url)('@e965/xlsx') as typeof SheetJS;
   return sheetJs;
+}
+
+let csv: typeof CsvParse.parse | undefined;
+
+/** csv-parse, loaded the first time a CSV file is read (its single-file build). */
+function csvParser(): typeof CsvParse.parse {
+  csv ??= (createRequire(import.meta.url)('csv-parse/sync') as typeof CsvParse).parse;
+  return csv;
 }
 
 /** "A", …, "Z", "AA", … for a 0-based column. */
@@ -95,7 +103,7 @@ function readCsv(bytes: Buffer): GridResult {
   const delimiter = delimiterOf(text);
   let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
-    records = parseCsv(text, { delimiter, relax_column_count: true, info: true, raw: true, skip_empty_lines: false, to: SHEET_LIMITS.rows + 1 }) as unknown as typeof records;
+    records = csvParser()(text, { delimiter, relax_column_count: true, info: true, raw: true, skip_empty_lines: false, to: SHEET_LIMITS.rows + 1 }) as unknown as typeof records;
   } catch (error) {
     const e = error as { message: string; lines?: number };
     return { ok: false, problem: { code: 'bad-value', message: `this CSV file cannot be read: ${e.message}`, line: e.lines ?? 1, column: 1 } };

@@ -5,6 +5,7 @@ import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } 
 import type { LayoutProblem } from '../../shared/problem.js';
 import type { TextSource } from '../template/context.js';
 import { multiplyMatrix } from '../../shared/placement.js';
+import { pathBounds, type PathBox } from './path-bounds.js';
 
 /**
  * The legibility of one laid-out face, read from its display list (what prints): each text's
@@ -77,7 +78,19 @@ function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry:
 let skia: { probe: SKRSContext2D; Path2D: typeof Path2D } | undefined;
 const paths = new Map<string, Path2D>();
 
+const boxes = new Map<string, PathBox | undefined>();
+/** Room left around a path's box: far above Skia's single-precision rounding, far below a letter. */
+const BOX_MARGIN = 1e-3;
+
 function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd'): boolean {
+  // Outside the box of its points, a point is in no path: Skia (a native library, slow to load)
+  // is asked only about points inside it.
+  if (!boxes.has(d)) {
+    if (boxes.size > 2000) boxes.clear();
+    boxes.set(d, pathBounds(d));
+  }
+  const box = boxes.get(d);
+  if (box && (x < box.minX - BOX_MARGIN || x > box.maxX + BOX_MARGIN || y < box.minY - BOX_MARGIN || y > box.maxY + BOX_MARGIN)) return false;
   if (!skia) {
     const canvas = createRequire(import.meta.url)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
     skia = { probe: canvas.createCanvas(1, 1).getContext('2d'), Path2D: canvas.Path2D };

@@ -1,4 +1,5 @@
-import MarkdownIt, { type Token } from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { MarkdownIt } from '../../shared/markdown-it.js';
 import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
 import { literalSpans } from '../../shared/rich-text.js';

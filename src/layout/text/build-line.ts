@@ -5,7 +5,7 @@ import type { IconBox, TextSettings } from './measure.js';
 import { measureFont, measureIcon } from './measure.js';
 import type { Piece } from './pieces.js';
 import { endsWithSpace, mergePieces, settleSoftHyphens, trimTrailingSpace } from './pieces.js';
-import { shapeText } from './shape.js';
+import { measureText, shapeText } from './shape.js';
 
 export interface BuiltRun {
   font: ResolvedFont;
@@ -71,19 +71,43 @@ function groupWords(words: readonly Piece[][], justify: boolean): Piece[][] {
   return groups;
 }
 
-/** Shapes a broken line into positioned runs and icons, measuring it exactly. */
-export function buildLine(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont; justify: boolean }): BuiltLine {
-  const words = drawnWords(line.words);
-  const clusters = groupWords(words, options.justify).map((pieces) => buildCluster(pieces, options.settings));
+/** The width of a line as buildLine finds it (the same sums in the same order), without placing its glyphs. */
+export function measureLine(line: BrokenLine, options: { settings: TextSettings; justify: boolean }): number {
+  let width = 0;
+  for (const pieces of groupWords(drawnWords(line.words), options.justify)) {
+    let cluster = 0;
+    for (const piece of mergePieces(pieces)) {
+      cluster += piece.kind === 'icon' ? measureIcon(piece, options.settings).advance : measureText(piece.font.font, piece.text, options.settings);
+    }
+    width += cluster;
+  }
+  return width;
+}
+
+/** How far a line of these drawn words reaches above and below its baseline: the most of its fonts'. */
+function wordsExtent(words: readonly Piece[][], options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
   const used = new Map<string, ResolvedFont>();
   for (const piece of words.flat()) used.set(piece.font.key, piece.font);
   if (used.size === 0) used.set(options.baseFont.key, options.baseFont);
   const metrics = [...used.values()].map((f) => measureFont(f.font, options.settings.size));
+  return { ascent: Math.max(...metrics.map((m) => m.ascent)), descent: Math.max(...metrics.map((m) => m.descent)) };
+}
+
+/** The ascent and descent buildLine gives a line, without shaping it. */
+export function lineExtent(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
+  return wordsExtent(drawnWords(line.words), options);
+}
+
+/** Shapes a broken line into positioned runs and icons, measuring it exactly. */
+export function buildLine(line: BrokenLine, options: { settings: TextSettings; baseFont: ResolvedFont; justify: boolean }): BuiltLine {
+  const words = drawnWords(line.words);
+  const clusters = groupWords(words, options.justify).map((pieces) => buildCluster(pieces, options.settings));
+  const { ascent, descent } = wordsExtent(words, options);
   return {
     clusters,
     width: clusters.reduce((sum, c) => sum + c.width, 0),
-    ascent: Math.max(...metrics.map((m) => m.ascent)),
-    descent: Math.max(...metrics.map((m) => m.descent)),
+    ascent,
+    descent,
     text: words.flat().map((p) => (p.kind === 'text' ? p.text : `:${p.name}:`)).join(''),
     paragraphEnd: line.paragraphEnd,
   };

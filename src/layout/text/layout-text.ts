@@ -1,6 +1,6 @@
 import type { DisplayItem, FontFace } from '../../shared/display-list.js';
 import { chooseSize } from './choose-size.js';
-import { measureBlock, placeLines } from './place-lines.js';
+import { placeLines } from './place-lines.js';
 import { resolveInlines } from './resolve-inlines.js';
 import { parseRichText } from '../../shared/rich-text.js';
 import { segmentWords } from './segment-words.js';
@@ -49,7 +49,7 @@ export function layoutText(request: TextRequest): TextLayout {
   };
   const fits = (size: number): boolean => {
     const set = setAt(size);
-    return set.tooLong.length === 0 && measureBlock(set.lines, lineHeight * size) <= box.height + TOLERANCE;
+    return set.tooLong.length === 0 && set.blockHeight(lineHeight * size) <= box.height + TOLERANCE;
   };
   const chosen = chooseSize({ size: request.size, minSize: request.minSize, fits });
   const set = setAt(chosen.size);

@@ -1,7 +1,7 @@
 import type * as fontkit from 'fontkit';
 import type { Piece } from './pieces.js';
 import { mergePieces } from './pieces.js';
-import { shapeText } from './shape.js';
+import { measureText } from './shape.js';
 
 export interface TextSettings {
   size: number;
@@ -55,7 +55,7 @@ export function measureIcon(piece: Extract<Piece, { kind: 'icon' }>, settings: T
 export function measurePieces(pieces: readonly Piece[], settings: TextSettings): number {
   let width = 0;
   for (const piece of mergePieces(pieces)) {
-    width += piece.kind === 'icon' ? measureIcon(piece, settings).advance : shapeText(piece.font.font, piece.text, settings).width;
+    width += piece.kind === 'icon' ? measureIcon(piece, settings).advance : measureText(piece.font.font, piece.text, settings);
   }
   return width;
 }

@@ -39,12 +39,22 @@ export function splitPieces(pieces: readonly Piece[], offset: number): [Piece[],
   return [head, tail];
 }
 
+/** One of the spaces of TRAILING_SPACE (all in the Basic Multilingual Plane: one UTF-16 unit). */
+const SPACE_CHAR = /^[ \t\u1680\u2000-\u2006\u2008-\u200B\u205F\u3000]$/u;
+
+/** Whether a text ends with one of the spaces of TRAILING_SPACE, read from its last unit alone. */
+function endsInSpace(text: string): boolean {
+  return text !== '' && SPACE_CHAR.test(text[text.length - 1]!);
+}
+
 /** The pieces without the spaces that end them. */
 export function trimTrailingSpace(pieces: readonly Piece[]): Piece[] {
   const result = [...pieces];
   for (;;) {
     const last = result[result.length - 1];
     if (last?.kind !== 'text') return result;
+    // Most words end in a letter: nothing to search for.
+    if (last.text !== '' && !endsInSpace(last.text)) return result;
     const text = last.text.replace(TRAILING_SPACE, '');
     if (text !== '') {
       result[result.length - 1] = { ...last, text };
@@ -55,7 +65,13 @@ export function trimTrailingSpace(pieces: readonly Piece[]): Piece[] {
 }
 
 export function endsWithSpace(pieces: readonly Piece[]): boolean {
-  return TRAILING_SPACE.test(piecesText(pieces));
+  // The last unit of the pieces' text, empty pieces skipped (an icon stands for a letter).
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    const piece = pieces[i]!;
+    if (piece.kind !== 'text') return false;
+    if (piece.text !== '') return endsInSpace(piece.text);
+  }
+  return false;
 }
 
 /** Joins neighbouring text pieces in the same font, so each becomes one shaped run. */

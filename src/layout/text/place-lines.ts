@@ -20,7 +20,7 @@ export interface PlacedText {
 }
 
 /** From the first line's ascent to the last line's descent. */
-export function measureBlock(lines: readonly BuiltLine[], leading: number): number {
+export function measureBlock(lines: readonly Pick<BuiltLine, 'ascent' | 'descent'>[], leading: number): number {
   if (lines.length === 0) return 0;
   return lines[0]!.ascent + (lines.length - 1) * leading + lines[lines.length - 1]!.descent;
 }
