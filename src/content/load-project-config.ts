@@ -8,7 +8,6 @@ import { loadYaml } from './load-yaml.js';
 import type { ProjectConfig } from './schema/project.js';
 import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
-
 /** A project's settings with paths made absolute and lengths in points. */
 export interface ProjectSettings {
   file: string;
