@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
@@ -18,15 +18,28 @@ export type Stamps = string[];
 /** Folders a game never reads from: installed packages and version control. */
 const NOT_READ = new Set(['node_modules', '.git']);
 
+function realOrSame(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
 /**
  * The stamps of every file and folder under `dirs` (a folder by its entries' names), sorted by
- * path, leaving out the folders in `skip`; nothing is opened.
+ * path, leaving out the folders in `skip`; nothing is opened. A symbolic link to a folder is
+ * followed (a game or a folder of it may be one, and the build reads through it), each real
+ * folder walked once.
  */
 export function folderStamps(dirs: readonly string[], skip: readonly string[] = []): Stamps {
   const out: Stamps = [];
-  const skipped = new Set(skip.map((d) => path.resolve(d)));
+  const skipped = new Set(skip.flatMap((d) => [path.resolve(d), realOrSame(d)]));
+  const walked = new Set<string>();
   const walk = (dir: string) => {
-    if (skipped.has(path.resolve(dir))) return;
+    const real = realOrSame(dir);
+    if (skipped.has(path.resolve(dir)) || skipped.has(real) || walked.has(real)) return;
+    walked.add(real);
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -37,13 +50,25 @@ export function folderStamps(dirs: readonly string[], skip: readonly string[] = 
     out.push(`${dir}\0${entries.map((e) => e.name).join('/')}`);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
+      if (entry.isSymbolicLink() && isFolder(full)) {
+        // Where the link leads is part of what is read: another target is another input.
+        out.push(`${full}\0->${realOrSame(full)}`);
+        if (!NOT_READ.has(entry.name)) walk(full);
+      } else if (entry.isDirectory()) {
         if (!NOT_READ.has(entry.name)) walk(full);
       } else out.push(stampOrGone(full));
     }
   };
   for (const dir of [...new Set(dirs)].sort()) walk(dir);
   return out;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function stampOrGone(file: string): string {

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -90,7 +90,43 @@ describe('a build with nothing changed since the last one', () => {
   }, 120_000);
 });
 
+describe('a game reached through a symbolic link', () => {
+  it('is built again when a file inside it is edited', async () => {
+    const game = gameCopy();
+    const content = tempDir();
+    symlinkSync(game, path.join(content, 'full-game'));
+    const out = tempDir();
+    const io = capture().io;
+    const build = async () => (await buildOnce(content, options(out, { lang: ['en'] }), '0.0.0-test', io)).result!;
+    expect((await build()).written).toBe(true);
+    expect((await build()).upToDate).toBe(true);
+    // Saved in place, as an editor that keeps the file's inode does.
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const again = await build();
+    expect(again.upToDate).toBeUndefined();
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'full-game.json'), 'utf8')).toContain('Lamp oil');
+  }, 60_000);
+});
+
 describe('the record of a build', () => {
+  it('follows links to folders, stamps where they lead, and walks a loop once', () => {
+    const root = tempDir();
+    const real = path.join(root, 'real');
+    mkdirSync(path.join(real, 'sets'), { recursive: true });
+    writeFileSync(path.join(real, 'sets', 'a.yaml'), 'one');
+    const content = path.join(root, 'content');
+    mkdirSync(content);
+    symlinkSync(real, path.join(content, 'game'));
+    symlinkSync(content, path.join(real, 'loop'));
+    const names = (stamps: string[]) => stamps.map((s) => path.relative(root, s.slice(0, s.indexOf('\0'))));
+    const before = folderStamps([content]);
+    expect(names(before)).toEqual(['content', 'content/game', 'content/game', 'content/game/loop', 'content/game/sets', 'content/game/sets/a.yaml']);
+    writeFileSync(path.join(real, 'sets', 'a.yaml'), 'two');
+    expect(folderStamps([content])).not.toEqual(before);
+  });
+
+
   it('is stale once a file read outside the game folders (a font, an image) changes', () => {
     const cache = tempDir();
     const game = tempDir();
