@@ -28,11 +28,16 @@ export class TrimStore {
     private readonly scratch?: string,
   ) {}
 
+  /** Removes the scratch folder when the process ends before the build does (Ctrl-C, a kill, a crash). */
+  private readonly onExit = () => this.dispose();
+
   /** The store of a build: in its cache when it keeps one, else in a scratch folder. */
   static open(cache: BuildCache, fingerprint: string): TrimStore {
     if (cache.persistent) return new TrimStore(cache);
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-trims-'));
-    return new TrimStore(new BuildCache(scratch, fingerprint), scratch);
+    const store = new TrimStore(new BuildCache(scratch, fingerprint), scratch);
+    process.once('exit', store.onExit);
+    return store;
   }
 
   /** A trim is named by the face and its size. */
@@ -54,6 +59,8 @@ export class TrimStore {
 
   /** Removes the scratch folder (the cache's trims stay for the next build). */
   dispose(): void {
-    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
+    if (!this.scratch) return;
+    process.removeListener('exit', this.onExit);
+    rmSync(this.scratch, { recursive: true, force: true });
   }
 }
