@@ -16,7 +16,7 @@ import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { folderStamps, keepUpToDate, upToDate } from './up-to-date.js';
+import { folderStamps, keepUpToDate, recentContents, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -164,6 +164,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const cacheDir = request.cache === false ? undefined : cacheFolder(request);
   const fingerprint = toolFingerprint(request.version);
   // Taken before anything is read: a file saved during the build makes the next one build again.
+  const since = BigInt(Date.now()) * 1_000_000n;
   const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
   if (cacheDir && record) {
     const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)));
@@ -171,6 +172,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
     if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };
   }
+  // Read before the build reads them: a file saved again within its stamp's granule is told by its bytes.
+  const recent = record ? recentContents(record.inputs, since) : [];
   // Checking, layout and rendering are loaded only when something is to be made.
   const [{ checkGames }, { buildGame }, { problemsToDiagnostics }] = await Promise.all([import('./check-games.js'), import('./build-game.js'), import('./problems.js')]);
   const check = checkGames(request);
@@ -244,7 +247,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
     if (cacheDir && record) {
       const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
-      keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built });
+      keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built, recent });
     }
     return built;
   } catch (error) {

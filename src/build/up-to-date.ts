@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { BUDGETS } from '../shared/budgets.js';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
@@ -79,6 +80,45 @@ function stampOrGone(file: string): string {
   }
 }
 
+/**
+ * How long after a change a file's stamp may still read the same after another change: a
+ * clock tick on most file systems, a second or two on some (FAT keeps times to 2 s).
+ */
+const STAMP_GRANULE_NS = 2_000_000_000n;
+
+/** The sha-256 of a regular file's bytes (within the image budget), else a mark that never matches. */
+function contentOf(file: string): string {
+  try {
+    const info = statSync(file);
+    if (!info.isFile() || info.size > BUDGETS.imageBytes) return '?';
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * The files among `stamps` changed less than a stamp's granule before `since` (when the stamps
+ * were taken), each with the hash of its bytes now: another save within the same granule could
+ * leave the same stamp, so the next build compares their bytes too (as git does for a file
+ * changed in the second its index was written).
+ */
+export function recentContents(stamps: Stamps, since: bigint): string[] {
+  const out: string[] = [];
+  for (const stamp of stamps) {
+    const [file, , , mtime, ctime] = stamp.split('\0');
+    if (ctime === undefined || !/^\d+$/.test(mtime!) || !/^\d+$/.test(ctime)) continue;
+    if (BigInt(mtime!) >= since - STAMP_GRANULE_NS || BigInt(ctime) >= since - STAMP_GRANULE_NS) out.push(`${file}\0${contentOf(file!)}`);
+  }
+  return out;
+}
+
+/** Whether a file of recentContents still has the bytes it had (a file that could not be hashed never has). */
+function sameContent(entry: string): boolean {
+  const file = entry.slice(0, entry.indexOf('\0'));
+  return !entry.endsWith('\0?') && `${file}\0${contentOf(file)}` === entry;
+}
+
 /** What a build read and wrote, and what it found: kept so that the next build of the same request can tell nothing changed. */
 export interface UpToDateRecord<R> {
   /** Stamps of the game folders and shared templates, taken before the build read them. */
@@ -87,6 +127,8 @@ export interface UpToDateRecord<R> {
   files: Stamps;
   /** Stamps of the output folders as the build left them. */
   outputs: Stamps;
+  /** The inputs changed just before they were stamped, with the hash of their bytes then (see recentContents). */
+  recent?: string[];
   result: R;
 }
 
@@ -113,11 +155,12 @@ export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outp
   if (!Array.isArray(record.inputs) || !Array.isArray(record.files) || !Array.isArray(record.outputs)) return undefined;
   if (!sameList(record.inputs, inputs)) return undefined;
   if (!record.files.every((stamp) => stampOrGone(stamp.slice(0, stamp.indexOf('\0'))) === stamp)) return undefined;
+  if (record.recent !== undefined && !(Array.isArray(record.recent) && record.recent.every(sameContent))) return undefined;
   return sameList(record.outputs, folderStamps(outputs(record.result))) ? record.result : undefined;
 }
 
 /** Keeps the record of a build that was written; `outputs` are stamped now. */
-export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R }): void {
+export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R; recent?: string[] }): void {
   const file = recordFile(cacheDir, key);
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;

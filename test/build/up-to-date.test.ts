@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, syml
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
-import { folderStamps, keepUpToDate, upToDate } from '../../src/build/up-to-date.js';
+import { folderStamps, keepUpToDate, recentContents, upToDate } from '../../src/build/up-to-date.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
 function capture() {
@@ -142,6 +142,29 @@ describe('the record of a build', () => {
     expect(upToDate(cache, { asked: 2 }, folderStamps([game]), () => [out])).toBeUndefined();
     writeFileSync(font, 'two');
     expect(upToDate(cache, { asked: 1 }, folderStamps([game]), () => [out])).toBeUndefined();
+  });
+
+  it('tells a file saved again within the granule of its stamp by its bytes', () => {
+    const cache = tempDir();
+    const game = tempDir();
+    const out = tempDir();
+    const set = path.join(game, 'cards.yaml');
+    writeFileSync(set, 'name: Oil\n');
+    writeFileSync(path.join(game, 'game.yaml'), 'id: a\n');
+    const since = BigInt(Date.now()) * 1_000_000n;
+    const inputs = folderStamps([game]);
+    // Both files were saved just now: their bytes are kept with the record.
+    const recent = recentContents(inputs, since);
+    expect(recent.map((r) => path.basename(r.slice(0, r.indexOf('\0'))))).toEqual(['cards.yaml', 'game.yaml']);
+    // Stamped more than the granule after their last change, none is.
+    expect(recentContents(inputs, since + 10_000_000_000n)).toEqual([]);
+    keepUpToDate(cache, { asked: 1 }, { inputs, files: [], outputs: [out], result: { ok: 1 }, recent });
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out])).toEqual({ ok: 1 });
+    // Saved again with as many bytes, on a file system whose times are too coarse to tell: the stamps read as before.
+    writeFileSync(set, 'name: Oll\n');
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out])).toBeUndefined();
+    writeFileSync(set, 'name: Oil\n');
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out])).toEqual({ ok: 1 });
   });
 
   it('leaves out the output and cache folders and installed packages when stamping the inputs', () => {
