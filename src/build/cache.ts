@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { OutputFile } from '../shared/output-file.js';
@@ -122,6 +122,12 @@ export class BuildCache {
     if (!file || !existsSync(file)) return undefined;
     this.count(kind, true);
     return readFileSync(file);
+  }
+
+  /** Removes what is kept under `key` (found damaged), so that it is made and kept again. */
+  forget(key: string): void {
+    const file = this.file(key);
+    if (file) rmSync(file, { force: true });
   }
 
   private file(key: string): string | undefined {

@@ -51,10 +51,14 @@ export class TrimStore {
 
   /** The trim kept for this face and size, if any (and whole). */
   async find(list: DisplayList, size: Size): Promise<Raster | undefined> {
-    const bytes = this.cache.peek('trim', this.key(list, size));
+    const key = this.key(list, size);
+    const bytes = this.cache.peek('trim', key);
     if (!bytes) return undefined;
     const data = await decompressed(bytes).catch(() => undefined);
-    return data && data.length === size.width * size.height * 3 ? { data, width: size.width, height: size.height, channels: 3 } : undefined;
+    if (data && data.length === size.width * size.height * 3) return { data, width: size.width, height: size.height, channels: 3 };
+    // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
+    this.cache.forget(key);
+    return undefined;
   }
 
   /** Removes the scratch folder (the cache's trims stay for the next build). */
