@@ -15,8 +15,8 @@ import { OutputWriter } from './output-writer.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
-import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { folderStamps, keepUpToDate, recentContents, upToDate } from './up-to-date.js';
+import { PACKAGE_ROOT, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
+import { folderStamps, keepUpToDate, packageStamps, recentContents, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -131,10 +131,10 @@ function recordKey(request: BuildRequest, fingerprint: string): unknown {
   return { fingerprint, asked, creationDate: defaultCreationDate().toISOString() };
 }
 
-/** The stamps of what a build reads: the game folders and the shared templates, without the output and cache folders. */
+/** The stamps of what a build reads: the game folders and the shared templates, without the output and cache folders, and the packages `npm:` paths are looked for in. */
 function inputStamps(request: BuildRequest, cacheDir: string): string[] {
   const roots = typeof request.root === 'string' ? [request.root] : request.root;
-  return folderStamps([...roots, SHARED_TEMPLATES_DIR], [request.out, cacheDir]);
+  return [...folderStamps([...roots, SHARED_TEMPLATES_DIR], [request.out, cacheDir]), ...packageStamps(roots, [PACKAGE_ROOT])];
 }
 
 /** Whether the build stands: no error (every warning counts as one with --strict), and no more warnings than allowed. */

@@ -64,6 +64,49 @@ export function folderStamps(dirs: readonly string[], skip: readonly string[] = 
   return out;
 }
 
+/** A folder's entries by name, or a mark that it is not there. */
+function listing(dir: string): string {
+  try {
+    return `${dir}\0${readdirSync(dir).sort().join('/')}`;
+  } catch {
+    return `${dir}\0-`;
+  }
+}
+
+/**
+ * Where the `npm:` files (fonts, art) of the games under `roots` are looked for, by the names of
+ * the packages installed there: the node_modules folder of each game folder, of each root, of
+ * every folder above them and above `more` (pocketpress's own), scopes included. A package
+ * installed or removed there may change which file an `npm:` path names, though none of the
+ * files read before has changed.
+ */
+export function packageStamps(roots: readonly string[], more: readonly string[] = []): Stamps {
+  const starts = new Set<string>(more.map((d) => path.resolve(d)));
+  for (const root of roots) {
+    starts.add(path.resolve(root));
+    try {
+      for (const entry of readdirSync(root, { withFileTypes: true })) if (entry.isDirectory() || entry.isSymbolicLink()) starts.add(path.resolve(root, entry.name));
+    } catch {
+      // A root that cannot be read is stamped as such by folderStamps.
+    }
+  }
+  const folders = new Set<string>();
+  for (const start of starts) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      folders.add(path.join(dir, 'node_modules'));
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  const out: Stamps = [];
+  for (const folder of [...folders].sort()) {
+    const names = listing(folder);
+    out.push(names);
+    if (names.endsWith('\0-')) continue;
+    for (const name of names.slice(names.indexOf('\0') + 1).split('/')) if (name.startsWith('@')) out.push(listing(path.join(folder, name)));
+  }
+  return out;
+}
+
 function isFolder(file: string): boolean {
   try {
     return statSync(file).isDirectory();

@@ -1,9 +1,9 @@
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { folderStamps, keepUpToDate, recentContents, upToDate } from '../../src/build/up-to-date.js';
-import { FIXTURES, tempDir } from '../helpers.js';
+import { FIXTURES, ROOT, tempDir } from '../helpers.js';
 
 function capture() {
   const lines: string[] = [];
@@ -107,6 +107,32 @@ describe('a game reached through a symbolic link', () => {
     expect(again.upToDate).toBeUndefined();
     expect(readFileSync(path.join(out, 'full-game', 'en', 'full-game.json'), 'utf8')).toContain('Lamp oil');
   }, 60_000);
+});
+
+describe('a font package installed beside a game', () => {
+  it('that an npm: path now names is drawn with, by the next build and by the cache', async () => {
+    const project = tempDir();
+    const game = path.join(project, 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const out = tempDir();
+    const io = capture().io;
+    const png = (dir: string) => readFileSync(path.join(dir, 'full-game', 'en', 'png', 'cards', 'wick.png'));
+    const build = async (dir: string, more: Partial<BuildCommandOptions> = {}) => (await buildOnce(game, options(dir, { lang: ['en'], ...more }), '0.0.0-test', io)).result!;
+    expect((await build(out)).written).toBe(true);
+    const before = png(out);
+    // The built-in Alegreya Sans (found beside pocketpress) is now found in the project, with the letters of Alegreya.
+    const files = path.join(project, 'node_modules', '@fontsource', 'alegreya-sans', 'files');
+    mkdirSync(files, { recursive: true });
+    const serif = path.join(ROOT, 'node_modules', '@fontsource', 'alegreya', 'files', 'alegreya-latin-400-normal.woff');
+    for (const name of readdirSync(path.join(ROOT, 'node_modules', '@fontsource', 'alegreya-sans', 'files'))) cpSync(serif, path.join(files, name));
+    const again = await build(out);
+    expect(again.upToDate).toBeUndefined();
+    const fresh = tempDir();
+    expect((await build(fresh, { cache: false })).written).toBe(true);
+    expect(png(fresh).equals(before)).toBe(false);
+    expect(png(out).equals(png(fresh))).toBe(true);
+    expect((await build(out)).upToDate).toBe(true);
+  }, 90_000);
 });
 
 describe('the record of a build', () => {
