@@ -90,6 +90,31 @@ describe('a build with nothing changed since the last one', () => {
   }, 120_000);
 });
 
+describe('a build with warnings and nothing changed since', () => {
+  it('prints the same warnings, with the same exit code; one that fails is never kept', async () => {
+    const game = gameCopy();
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Oil}'));
+    const out = tempDir();
+    const first = capture();
+    const built = await buildOnce(game, options(out, { allowMissing: true }), '0.0.0-test', first.io);
+    expect(built.code).toBe(0);
+    const warning = 'cards.yaml:36:11  warning  missing-translation  no "fr" text here';
+    expect(first.text()).toContain(warning);
+    const second = capture();
+    const again = await buildOnce(game, options(out, { allowMissing: true }), '0.0.0-test', second.io);
+    expect([again.code, again.result!.upToDate]).toEqual([0, true]);
+    expect(second.text()).toContain(warning);
+    expect(second.text()).toContain('are up to date (');
+    expect(second.text()).toContain(', 1 warning)');
+    // Too many warnings: nothing written, exit 1, every time.
+    for (let i = 0; i < 2; i++) {
+      const failed = await buildOnce(game, options(out, { allowMissing: true, maxWarnings: 0 }), '0.0.0-test', capture().io);
+      expect([failed.code, failed.result!.written, failed.result!.upToDate]).toEqual([1, false, undefined]);
+    }
+  }, 90_000);
+});
+
 describe('a game reached through a symbolic link', () => {
   it('is built again when a file inside it is edited', async () => {
     const game = gameCopy();
