@@ -16,7 +16,7 @@ import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 import { PACKAGE_ROOT, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { folderStamps, keepUpToDate, packageStamps, recentContents, upToDate } from './up-to-date.js';
+import { folderStamps, keepUpToDate, packageStamps, readRoots, recentContents, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -166,14 +166,15 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   // Taken before anything is read: a file saved during the build makes the next one build again.
   const since = BigInt(Date.now()) * 1_000_000n;
   const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
+  const roots = readRoots(typeof request.root === 'string' ? [request.root] : request.root, [SHARED_TEMPLATES_DIR]);
   if (cacheDir && record) {
-    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)));
+    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots);
     // Everything the kept build made or reused is reused now.
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
     if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };
   }
   // Read before the build reads them: a file saved again within its stamp's granule is told by its bytes.
-  const recent = record ? recentContents(record.inputs, since) : [];
+  const recent = record ? recentContents(record.inputs, since, roots) : [];
   // Checking, layout and rendering are loaded only when something is to be made.
   const [{ checkGames }, { buildGame }, { problemsToDiagnostics }] = await Promise.all([import('./check-games.js'), import('./build-game.js'), import('./problems.js')]);
   const check = checkGames(request);

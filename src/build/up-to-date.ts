@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { BUDGETS } from '../shared/budgets.js';
+import { checkFileAccess } from '../shared/file-access.js';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
@@ -27,17 +28,25 @@ function realOrSame(file: string): string {
   }
 }
 
+function inside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+const isGame = (dir: string): boolean => isFile(path.join(dir, 'game.yaml'));
+
 /**
  * The stamps of every file and folder under `dirs` (a folder by its entries' names), sorted by
  * path, leaving out the folders in `skip`; nothing is opened. A symbolic link to a folder is
- * followed (a game or a folder of it may be one, and the build reads through it), each real
- * folder walked once.
+ * followed where the build reads through it: a game folder in a folder of games wherever it
+ * leads, any other only when it leads inside the game (or folder of games) it lies in — files
+ * elsewhere are refused by the build, never read. Each real folder is walked once.
  */
 export function folderStamps(dirs: readonly string[], skip: readonly string[] = []): Stamps {
   const out: Stamps = [];
   const skipped = new Set(skip.flatMap((d) => [path.resolve(d), realOrSame(d)]));
   const walked = new Set<string>();
-  const walk = (dir: string) => {
+  const walk = (dir: string, within: string, ofGames: boolean) => {
     const real = realOrSame(dir);
     if (skipped.has(path.resolve(dir)) || skipped.has(real) || walked.has(real)) return;
     walked.add(real);
@@ -53,14 +62,16 @@ export function folderStamps(dirs: readonly string[], skip: readonly string[] = 
       const full = path.join(dir, entry.name);
       if (entry.isSymbolicLink() && isFolder(full)) {
         // Where the link leads is part of what is read: another target is another input.
-        out.push(`${full}\0->${realOrSame(full)}`);
-        if (!NOT_READ.has(entry.name)) walk(full);
+        const target = realOrSame(full);
+        out.push(`${full}\0->${target}`);
+        const game = ofGames && isGame(full);
+        if (!NOT_READ.has(entry.name) && (game || inside(within, target))) walk(full, game ? target : within, false);
       } else if (entry.isDirectory()) {
-        if (!NOT_READ.has(entry.name)) walk(full);
+        if (!NOT_READ.has(entry.name)) walk(full, within, false);
       } else out.push(stampOrGone(full));
     }
   };
-  for (const dir of [...new Set(dirs)].sort()) walk(dir);
+  for (const dir of [...new Set(dirs)].sort()) walk(dir, realOrSame(dir), !isGame(dir));
   return out;
 }
 
@@ -107,6 +118,14 @@ export function packageStamps(roots: readonly string[], more: readonly string[] 
   return out;
 }
 
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function isFolder(file: string): boolean {
   try {
     return statSync(file).isDirectory();
@@ -129,12 +148,12 @@ function stampOrGone(file: string): string {
  */
 const STAMP_GRANULE_NS = 2_000_000_000n;
 
-/** The sha-256 of a regular file's bytes (within the image budget), else a mark that never matches. */
-function contentOf(file: string): string {
+/** The sha-256 of a file's bytes when the build may read it (a regular file inside `roots`, within the image budget), else a mark that never matches. */
+function contentOf(file: string, roots: readonly string[]): string {
+  const access = checkFileAccess(file, roots);
+  if (!access.ok || access.size > BUDGETS.imageBytes) return '?';
   try {
-    const info = statSync(file);
-    if (!info.isFile() || info.size > BUDGETS.imageBytes) return '?';
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
+    return createHash('sha256').update(readFileSync(access.file)).digest('hex');
   } catch {
     return '?';
   }
@@ -146,20 +165,33 @@ function contentOf(file: string): string {
  * leave the same stamp, so the next build compares their bytes too (as git does for a file
  * changed in the second its index was written).
  */
-export function recentContents(stamps: Stamps, since: bigint): string[] {
+export function recentContents(stamps: Stamps, since: bigint, roots: readonly string[]): string[] {
   const out: string[] = [];
   for (const stamp of stamps) {
     const [file, , , mtime, ctime] = stamp.split('\0');
     if (ctime === undefined || !/^\d+$/.test(mtime!) || !/^\d+$/.test(ctime)) continue;
-    if (BigInt(mtime!) >= since - STAMP_GRANULE_NS || BigInt(ctime) >= since - STAMP_GRANULE_NS) out.push(`${file}\0${contentOf(file!)}`);
+    if (BigInt(mtime!) >= since - STAMP_GRANULE_NS || BigInt(ctime) >= since - STAMP_GRANULE_NS) out.push(`${file}\0${contentOf(file!, roots)}`);
   }
   return out;
 }
 
 /** Whether a file of recentContents still has the bytes it had (a file that could not be hashed never has). */
-function sameContent(entry: string): boolean {
+function sameContent(entry: string, roots: readonly string[]): boolean {
   const file = entry.slice(0, entry.indexOf('\0'));
-  return !entry.endsWith('\0?') && `${file}\0${contentOf(file)}` === entry;
+  return !entry.endsWith('\0?') && `${file}\0${contentOf(file, roots)}` === entry;
+}
+
+/** The folders a build reads files from: `dirs`, the folders in them (a game folder may be a link to elsewhere) and `more`. */
+export function readRoots(dirs: readonly string[], more: readonly string[] = []): string[] {
+  const found = [...dirs, ...more];
+  for (const dir of dirs) {
+    try {
+      for (const entry of readdirSync(dir)) if (isFolder(path.join(dir, entry))) found.push(path.join(dir, entry));
+    } catch {
+      // A folder that cannot be read gives no files.
+    }
+  }
+  return found;
 }
 
 /** What a build read and wrote, and what it found: kept so that the next build of the same request can tell nothing changed. */
@@ -188,7 +220,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
  * The result kept for `key` when nothing it read or wrote has changed since: `inputs` are the
  * stamps of the request's folders now, `outputs` lists the output folders to stamp again.
  */
-export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outputs: (result: R) => readonly string[]): R | undefined {
+export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outputs: (result: R) => readonly string[], roots: readonly string[] = []): R | undefined {
   let record: UpToDateRecord<R>;
   try {
     record = JSON.parse(readFileSync(recordFile(cacheDir, key), 'utf8')) as UpToDateRecord<R>;
@@ -198,7 +230,7 @@ export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outp
   if (!Array.isArray(record.inputs) || !Array.isArray(record.files) || !Array.isArray(record.outputs)) return undefined;
   if (!sameList(record.inputs, inputs)) return undefined;
   if (!record.files.every((stamp) => stampOrGone(stamp.slice(0, stamp.indexOf('\0'))) === stamp)) return undefined;
-  if (record.recent !== undefined && !(Array.isArray(record.recent) && record.recent.every(sameContent))) return undefined;
+  if (record.recent !== undefined && !(Array.isArray(record.recent) && record.recent.every((entry) => sameContent(entry, roots)))) return undefined;
   return sameList(record.outputs, folderStamps(outputs(record.result))) ? record.result : undefined;
 }
 
