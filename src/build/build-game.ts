@@ -63,7 +63,7 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
         lang: game.lang,
         palette: game.palette,
         icons: game.icons,
-        fonts: game.fonts.families(),
+        fonts: cache.fontFiles(game.fonts),
         assets: cache.assetsOf(game.dir),
         set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
         ink: game.ink ?? 'normal',

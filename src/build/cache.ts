@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
+import type { FontRegistry } from '../shared/fonts.js';
 import type { OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess } from '../shared/file-access.js';
@@ -43,6 +44,22 @@ export class BuildCache {
       this.fileHashes.set(stamp, hash);
     }
     return hash;
+  }
+
+  /**
+   * The file each style of each font family stands for, with the hash of its bytes: text is
+   * laid out with them, and an `npm:` path names another file once a package is installed
+   * nearer the game.
+   */
+  fontFiles(fonts: FontRegistry): unknown {
+    const styles = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], ['bold', 'italic']] as const;
+    return fonts.families().map((family) => [
+      family,
+      ...styles.map(([weight, style]) => {
+        const file = fonts.resolve(family, weight, style)?.face.path;
+        return file === undefined ? null : [file, this.hashFile(file)];
+      }),
+    ]);
   }
 
   /** The stamp of every file hashed so far (fonts, images, templates), as it was when read. */
@@ -122,6 +139,12 @@ export class BuildCache {
     if (!file || !existsSync(file)) return undefined;
     this.count(kind, true);
     return readFileSync(file);
+  }
+
+  /** Removes what is kept under `key` (found damaged), so that it is made and kept again. */
+  forget(key: string): void {
+    const file = this.file(key);
+    if (file) rmSync(file, { force: true });
   }
 
   private file(key: string): string | undefined {

@@ -15,8 +15,8 @@ import { OutputWriter } from './output-writer.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
-import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { folderStamps, keepUpToDate, upToDate } from './up-to-date.js';
+import { PACKAGE_ROOT, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
+import { folderStamps, keepUpToDate, packageStamps, readRoots, recentContents, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -131,10 +131,10 @@ function recordKey(request: BuildRequest, fingerprint: string): unknown {
   return { fingerprint, asked, creationDate: defaultCreationDate().toISOString() };
 }
 
-/** The stamps of what a build reads: the game folders and the shared templates, without the output and cache folders. */
+/** The stamps of what a build reads: the game folders and the shared templates, without the output and cache folders, and the packages `npm:` paths are looked for in. */
 function inputStamps(request: BuildRequest, cacheDir: string): string[] {
   const roots = typeof request.root === 'string' ? [request.root] : request.root;
-  return folderStamps([...roots, SHARED_TEMPLATES_DIR], [request.out, cacheDir]);
+  return [...folderStamps([...roots, SHARED_TEMPLATES_DIR], [request.out, cacheDir]), ...packageStamps(roots, [PACKAGE_ROOT])];
 }
 
 /** Whether the build stands: no error (every warning counts as one with --strict), and no more warnings than allowed. */
@@ -164,13 +164,17 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const cacheDir = request.cache === false ? undefined : cacheFolder(request);
   const fingerprint = toolFingerprint(request.version);
   // Taken before anything is read: a file saved during the build makes the next one build again.
+  const since = BigInt(Date.now()) * 1_000_000n;
   const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
+  const roots = readRoots(typeof request.root === 'string' ? [request.root] : request.root, [SHARED_TEMPLATES_DIR]);
   if (cacheDir && record) {
-    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)));
+    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots);
     // Everything the kept build made or reused is reused now.
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
     if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };
   }
+  // Read before the build reads them: a file saved again within its stamp's granule is told by its bytes.
+  const recent = record ? recentContents(record.inputs, since, roots) : [];
   // Checking, layout and rendering are loaded only when something is to be made.
   const [{ checkGames }, { buildGame }, { problemsToDiagnostics }] = await Promise.all([import('./check-games.js'), import('./build-game.js'), import('./problems.js')]);
   const check = checkGames(request);
@@ -244,7 +248,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
     if (cacheDir && record) {
       const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
-      keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built });
+      keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built, recent });
     }
     return built;
   } catch (error) {

@@ -28,11 +28,16 @@ export class TrimStore {
     private readonly scratch?: string,
   ) {}
 
+  /** Removes the scratch folder when the process ends before the build does (Ctrl-C, a kill, a crash). */
+  private readonly onExit = () => this.dispose();
+
   /** The store of a build: in its cache when it keeps one, else in a scratch folder. */
   static open(cache: BuildCache, fingerprint: string): TrimStore {
     if (cache.persistent) return new TrimStore(cache);
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-trims-'));
-    return new TrimStore(new BuildCache(scratch, fingerprint), scratch);
+    const store = new TrimStore(new BuildCache(scratch, fingerprint), scratch);
+    process.once('exit', store.onExit);
+    return store;
   }
 
   /** A trim is named by the face and its size. */
@@ -46,14 +51,20 @@ export class TrimStore {
 
   /** The trim kept for this face and size, if any (and whole). */
   async find(list: DisplayList, size: Size): Promise<Raster | undefined> {
-    const bytes = this.cache.peek('trim', this.key(list, size));
+    const key = this.key(list, size);
+    const bytes = this.cache.peek('trim', key);
     if (!bytes) return undefined;
     const data = await decompressed(bytes).catch(() => undefined);
-    return data && data.length === size.width * size.height * 3 ? { data, width: size.width, height: size.height, channels: 3 } : undefined;
+    if (data && data.length === size.width * size.height * 3) return { data, width: size.width, height: size.height, channels: 3 };
+    // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
+    this.cache.forget(key);
+    return undefined;
   }
 
   /** Removes the scratch folder (the cache's trims stay for the next build). */
   dispose(): void {
-    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
+    if (!this.scratch) return;
+    process.removeListener('exit', this.onExit);
+    rmSync(this.scratch, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,9 @@
-import { appendFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
-import { folderStamps, keepUpToDate, upToDate } from '../../src/build/up-to-date.js';
-import { FIXTURES, tempDir } from '../helpers.js';
+import { folderStamps, keepUpToDate, recentContents, upToDate } from '../../src/build/up-to-date.js';
+import { FIXTURES, ROOT, tempDir } from '../helpers.js';
 
 function capture() {
   const lines: string[] = [];
@@ -90,22 +90,133 @@ describe('a build with nothing changed since the last one', () => {
   }, 120_000);
 });
 
+describe('a build with warnings and nothing changed since', () => {
+  it('prints the same warnings, with the same exit code; one that fails is never kept', async () => {
+    const game = gameCopy();
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Oil}'));
+    const out = tempDir();
+    const first = capture();
+    const built = await buildOnce(game, options(out, { allowMissing: true }), '0.0.0-test', first.io);
+    expect(built.code).toBe(0);
+    const warning = 'cards.yaml:36:11  warning  missing-translation  no "fr" text here';
+    expect(first.text()).toContain(warning);
+    const second = capture();
+    const again = await buildOnce(game, options(out, { allowMissing: true }), '0.0.0-test', second.io);
+    expect([again.code, again.result!.upToDate]).toEqual([0, true]);
+    expect(second.text()).toContain(warning);
+    expect(second.text()).toContain('are up to date (');
+    expect(second.text()).toContain(', 1 warning)');
+    // Too many warnings: nothing written, exit 1, every time.
+    for (let i = 0; i < 2; i++) {
+      const failed = await buildOnce(game, options(out, { allowMissing: true, maxWarnings: 0 }), '0.0.0-test', capture().io);
+      expect([failed.code, failed.result!.written, failed.result!.upToDate]).toEqual([1, false, undefined]);
+    }
+  }, 90_000);
+});
+
+describe('a game reached through a symbolic link', () => {
+  it('is built again when a file inside it is edited', async () => {
+    const game = gameCopy();
+    const content = tempDir();
+    symlinkSync(game, path.join(content, 'full-game'));
+    const out = tempDir();
+    const io = capture().io;
+    const build = async () => (await buildOnce(content, options(out, { lang: ['en'] }), '0.0.0-test', io)).result!;
+    expect((await build()).written).toBe(true);
+    expect((await build()).upToDate).toBe(true);
+    // Saved in place, as an editor that keeps the file's inode does.
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const again = await build();
+    expect(again.upToDate).toBeUndefined();
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'full-game.json'), 'utf8')).toContain('Lamp oil');
+  }, 60_000);
+});
+
+describe('a font package installed beside a game', () => {
+  it('that an npm: path now names is drawn with, by the next build and by the cache', async () => {
+    const project = tempDir();
+    const game = path.join(project, 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const out = tempDir();
+    const io = capture().io;
+    const png = (dir: string) => readFileSync(path.join(dir, 'full-game', 'en', 'png', 'cards', 'wick.png'));
+    const build = async (dir: string, more: Partial<BuildCommandOptions> = {}) => (await buildOnce(game, options(dir, { lang: ['en'], ...more }), '0.0.0-test', io)).result!;
+    expect((await build(out)).written).toBe(true);
+    const before = png(out);
+    // The built-in Alegreya Sans (found beside pocketpress) is now found in the project, with the letters of Alegreya.
+    const files = path.join(project, 'node_modules', '@fontsource', 'alegreya-sans', 'files');
+    mkdirSync(files, { recursive: true });
+    const serif = path.join(ROOT, 'node_modules', '@fontsource', 'alegreya', 'files', 'alegreya-latin-400-normal.woff');
+    for (const name of readdirSync(path.join(ROOT, 'node_modules', '@fontsource', 'alegreya-sans', 'files'))) cpSync(serif, path.join(files, name));
+    const again = await build(out);
+    expect(again.upToDate).toBeUndefined();
+    const fresh = tempDir();
+    expect((await build(fresh, { cache: false })).written).toBe(true);
+    expect(png(fresh).equals(before)).toBe(false);
+    expect(png(out).equals(png(fresh))).toBe(true);
+    expect((await build(out)).upToDate).toBe(true);
+  }, 90_000);
+});
+
 describe('the record of a build', () => {
-  it('is stale once a file read outside the game folders (a font, an image) changes', () => {
+  it('follows links to game folders and to folders inside the game, stamps where they lead, and walks a loop once', () => {
+    const root = tempDir();
+    const real = path.join(root, 'real');
+    mkdirSync(path.join(real, 'sets'), { recursive: true });
+    writeFileSync(path.join(real, 'game.yaml'), 'id: g\n');
+    writeFileSync(path.join(real, 'sets', 'a.yaml'), 'one');
+    symlinkSync(path.join(real, 'sets'), path.join(real, 'more-sets'));
+    const outside = path.join(root, 'outside');
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'secret.png'), 'x');
+    symlinkSync(outside, path.join(real, 'art'));
+    const content = path.join(root, 'content');
+    mkdirSync(content);
+    symlinkSync(real, path.join(content, 'game'));
+    symlinkSync(content, path.join(real, 'loop'));
+    const names = (stamps: string[]) => stamps.map((s) => path.relative(root, s.slice(0, s.indexOf('\0'))));
+    const before = folderStamps([content]);
+    // The links to outside the game (art, loop) are stamped, not walked; the folder inside it two names lead to is walked once.
+    expect(names(before)).toEqual([
+      'content',
+      'content/game',
+      'content/game',
+      'content/game/art',
+      'content/game/game.yaml',
+      'content/game/loop',
+      'content/game/more-sets',
+      'content/game/more-sets',
+      'content/game/more-sets/a.yaml',
+    ]);
+    writeFileSync(path.join(real, 'sets', 'a.yaml'), 'two');
+    expect(folderStamps([content])).not.toEqual(before);
+  });
+
+  it('tells a file saved again within the granule of its stamp by its bytes', () => {
     const cache = tempDir();
     const game = tempDir();
-    writeFileSync(path.join(game, 'game.yaml'), 'id: a\n');
-    const font = path.join(tempDir(), 'font.ttf');
-    writeFileSync(font, 'one');
     const out = tempDir();
+    const set = path.join(game, 'cards.yaml');
+    writeFileSync(set, 'name: Oil\n');
+    writeFileSync(path.join(game, 'game.yaml'), 'id: a\n');
+    const since = BigInt(Date.now()) * 1_000_000n;
     const inputs = folderStamps([game]);
-    const files = folderStamps([path.dirname(font)]).filter((s) => s.startsWith(`${font}\0`));
-    expect(files).toHaveLength(1);
-    keepUpToDate(cache, { asked: 1 }, { inputs, files, outputs: [out], result: { ok: 1 } });
-    expect(upToDate(cache, { asked: 1 }, folderStamps([game]), () => [out])).toEqual({ ok: 1 });
-    expect(upToDate(cache, { asked: 2 }, folderStamps([game]), () => [out])).toBeUndefined();
-    writeFileSync(font, 'two');
-    expect(upToDate(cache, { asked: 1 }, folderStamps([game]), () => [out])).toBeUndefined();
+    // Both files were saved just now: their bytes are kept with the record.
+    const recent = recentContents(inputs, since, [game]);
+    expect(recent.map((r) => path.basename(r.slice(0, r.indexOf('\0'))))).toEqual(['cards.yaml', 'game.yaml']);
+    // Stamped more than the granule after their last change, none is.
+    expect(recentContents(inputs, since + 10_000_000_000n, [game])).toEqual([]);
+    // A file outside the folders the build reads is never opened: it counts as changed.
+    expect(recentContents(inputs, since, [out]).map((r) => r.endsWith('\0?'))).toEqual([true, true]);
+    keepUpToDate(cache, { asked: 1 }, { inputs, files: [], outputs: [out], result: { ok: 1 }, recent });
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out], [game])).toEqual({ ok: 1 });
+    // Saved again with as many bytes, on a file system whose times are too coarse to tell: the stamps read as before.
+    writeFileSync(set, 'name: Oll\n');
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out], [game])).toBeUndefined();
+    writeFileSync(set, 'name: Oil\n');
+    expect(upToDate(cache, { asked: 1 }, inputs, () => [out], [game])).toEqual({ ok: 1 });
   });
 
   it('leaves out the output and cache folders and installed packages when stamping the inputs', () => {

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BuildCache } from '../../src/build/cache.js';
+import { faceTrims } from '../../src/build/renderers.js';
+import { TrimStore } from '../../src/build/trim-store.js';
+import type { DisplayList } from '../../src/shared/display-list.js';
+import { ROOT, tempDir } from '../helpers.js';
+
+const module = (file: string) => JSON.stringify(pathToFileURL(path.join(ROOT, file)).href);
+
+describe('the scratch folder of the trims (a build without the cache)', () => {
+  it('is removed when the process ends before the build does, as Ctrl-C ends it', () => {
+    const tmp = path.join(tempDir(), 'tmp');
+    mkdirSync(tmp);
+    // What the command's stop-signal handler does once the build is under way: exit at once.
+    const script = `
+      import { readdirSync } from 'node:fs';
+      import { tmpdir } from 'node:os';
+      const { BuildCache } = await import(${module('src/build/cache.ts')});
+      const { TrimStore } = await import(${module('src/build/trim-store.ts')});
+      TrimStore.open(new BuildCache(undefined, 'test'), 'test');
+      console.log(readdirSync(tmpdir()).filter((n) => n.startsWith('pocketpress-trims-')).length);
+      process.exit(130);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(130);
+    // The folder was there while the build ran, and is gone after.
+    expect(run.stdout.trim()).toBe('1');
+    expect(readdirSync(tmp).filter((n) => !n.startsWith('tsx-'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('a trim kept in the cache', () => {
+  it('that is damaged is neither used nor kept: it is drawn again and replaced', async () => {
+    const dir = tempDir();
+    const cache = new BuildCache(dir, 'test');
+    const store = TrimStore.open(cache, 'test');
+    const list: DisplayList = { width: 72, height: 72, bleed: 9, background: '#ff0000', items: [], fonts: {} };
+    const size = { width: 20, height: 30 };
+    const trim = faceTrims(store);
+    const first = await trim({ back: false, item: 'a', list }, size);
+    expect([first.width, first.height, first.channels, first.data.length]).toEqual([20, 30, 3, 1800]);
+    expect([...first.data.subarray(0, 3)]).toEqual([255, 0, 0]);
+    // The kept file cut short, as a full disk or a copy stopped half-way leaves it.
+    const kept = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    expect(kept).toHaveLength(1);
+    writeFileSync(kept[0]!, readFileSync(kept[0]!).subarray(0, 10));
+    expect(await store.find(list, size)).toBeUndefined();
+    const again = await trim({ back: false, item: 'a', list }, size);
+    expect(again.data.equals(first.data)).toBe(true);
+    // Whole again: the next build finds it without drawing it.
+    expect((await store.find(list, size))!.data.equals(first.data)).toBe(true);
+    store.dispose();
+  });
+});
