@@ -11,9 +11,6 @@ import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectS
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
 import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
 
-/** Deck sheets made at once: each holds about 50 MB of pixels while it is filled and encoded. */
-const SHEETS_AT_ONCE = 2;
-
 /** Card scale relative to a TTS card at scale 1, taken as a poker card 63.5 mm wide. */
 const CARD_SCALE_MM = 63.5;
 
@@ -52,23 +49,14 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const decks: Record<string, CustomDeckEntry> = {};
   const cards: ObjectState[] = [];
   const scale = Math.round((pointsToMm(set.width) / CARD_SCALE_MM) * 1000) / 1000;
-  const plans = planSheets(set.items).map((plan) => ({ plan, key: ctx.nextKey() }));
-  // The sheets' images, SHEETS_AT_ONCE at a time: one is encoded while the next is filled.
-  const images: { face: OutputFile; back?: OutputFile }[] = [];
-  for (let start = 0; start < plans.length; start += SHEETS_AT_ONCE) {
-    const made = plans.slice(start, start + SHEETS_AT_ONCE).map(async ({ plan, key }) => {
-      const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
-      const face = writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx);
-      const back = uniqueBack ? writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : undefined;
-      return { face: await face, back: await back };
-    });
-    images.push(...(await Promise.all(made)));
-  }
-  for (const [n, { plan, key }] of plans.entries()) {
-    const { face, back } = images[n]!;
+  for (const plan of planSheets(set.items)) {
+    const key = ctx.nextKey();
+    const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
+    const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx);
     files.push(face);
     let backUrl = sharedBackUrl;
-    if (back) {
+    if (uniqueBack) {
+      const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx);
       files.push(back);
       backUrl = ctx.url(back.path);
     }
