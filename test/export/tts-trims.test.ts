@@ -146,11 +146,12 @@ describe('a deck sheet', () => {
     const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
     const cell = { widthPx: 3, heightPx: 2 };
     const flat = (r: number): Raster => ({ data: Buffer.alloc(3 * 2 * 3, r), width: 3, height: 2, channels: 3 });
-    const png = await composeSheet([flat(10), flat(20), flat(30)], { columns: 2, rows: 2 }, cell);
+    const cells = [flat(10), flat(20), flat(30)];
+    const png = await composeSheet(cells.length, async (i) => cells[i]!, { columns: 2, rows: 2 }, cell);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([6, 4, 3]);
     const at = (x: number, y: number) => data[(y * 6 + x) * 3];
     expect([at(0, 0), at(2, 1), at(3, 0), at(5, 1), at(0, 2), at(2, 3), at(3, 2), at(5, 3)]).toEqual([10, 10, 20, 20, 30, 30, 255, 255]);
-    await expect(composeSheet([{ ...flat(1), width: 2 }], { columns: 1, rows: 1 }, cell)).rejects.toThrow(/cell of 2×2/);
+    await expect(composeSheet(1, async () => ({ ...flat(1), width: 2 }), { columns: 1, rows: 1 }, cell)).rejects.toThrow(/cell of 2×2/);
   });
 });

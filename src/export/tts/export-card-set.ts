@@ -21,8 +21,7 @@ function blankCell(cell: CellSize): Raster {
 async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
-  const rasters = await Promise.all(faces.map((f) => ctx.trim(f, size)));
-  const bytes = await composeSheet(rasters, plan, cell);
+  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell);
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
 }
