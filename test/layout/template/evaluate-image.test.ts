@@ -2,12 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { layoutSet } from '../../../src/build/build-game.js';
-import { checkContent } from '../../../src/content/check-content.js';
 import type { ImageItem } from '../../../src/shared/display-list.js';
-import type { LayoutProblem } from '../../../src/shared/problem.js';
-import { resolveGame } from '../../../src/resolve/resolve-game.js';
 import { tempDir } from '../../helpers.js';
+import { layOut } from './lay-out.js';
 
 /** A game whose cards name their art in an item field: two the same missing file, one a real PNG. */
 async function gameWithArt(): Promise<string> {
@@ -24,14 +21,6 @@ async function gameWithArt(): Promise<string> {
   return game;
 }
 
-function layOut(game: string) {
-  const check = checkContent(game);
-  expect(check.games).toHaveLength(1);
-  const resolved = resolveGame(check.games[0]!, 'en');
-  const problems: LayoutProblem[] = [];
-  const faces = layoutSet(resolved, resolved.sets[0]!, (p) => problems.push(p));
-  return { faces, problems };
-}
 
 describe('images named by the cards of a set', () => {
   it('reports a missing file on every card that names it, each at its own item, and draws the others', async () => {

@@ -1,12 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layoutSet } from '../../../src/build/build-game.js';
-import { checkContent } from '../../../src/content/check-content.js';
 import type { TextItem } from '../../../src/shared/display-list.js';
-import type { LayoutProblem } from '../../../src/shared/problem.js';
-import { resolveGame } from '../../../src/resolve/resolve-game.js';
 import { tempDir } from '../../helpers.js';
+import { layOut } from './lay-out.js';
 
 const LONG = 'A rule far too long for the little box it was given, which no size can make fit';
 
@@ -30,14 +27,6 @@ function gameWithTexts(): string {
   return game;
 }
 
-function layOut(game: string) {
-  const check = checkContent(game);
-  expect(check.games).toHaveLength(1);
-  const resolved = resolveGame(check.games[0]!, 'en');
-  const problems: LayoutProblem[] = [];
-  const faces = layoutSet(resolved, resolved.sets[0]!, (p) => problems.push(p));
-  return { faces, problems };
-}
 
 const textsOf = (items: readonly unknown[]) => items as TextItem[];
 
