@@ -39,7 +39,7 @@ export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, 
 }
 
 /** The dpi a face is drawn at for an image of `trim` pixels across its trim: the build's, or more when that has too few. */
-export function dpiFor(list: DisplayList, trim: { widthPx: number; heightPx: number }, dpi: number): number {
+function dpiFor(list: DisplayList, trim: { widthPx: number; heightPx: number }, dpi: number): number {
   const needed = 72 * Math.max(trim.widthPx / list.width, trim.heightPx / list.height);
   return needed > dpi ? Math.ceil(needed) : dpi;
 }
