@@ -25,7 +25,7 @@ import { renderPng } from '../src/render/png/render-png.js';
 import { resolveGame } from '../src/resolve/resolve-game.js';
 import { chromiumPdf, chromiumPngs, launchChromium, measureBrowserWork } from './bench/chromium.js';
 import { drawSkiaCard, FLOOR_PNG, prepareSkia } from './bench/draw-skia.js';
-import { measureProcess, measureWork, round, stage, type Measure, type Stages } from './bench/measure.js';
+import { measureProcess, measureWatch, measureWork, round, stage, type Measure, type Stages } from './bench/measure.js';
 import { writeCardAssets, type CardAssets } from './bench/same-card.js';
 import { writeGame } from './bench/write-game.js';
 import { writeHtml } from './bench/write-html.js';
@@ -231,6 +231,9 @@ async function runCases(n: number): Promise<void> {
   if (edited === before) throw new Error('the bench game has no card 0 to edit');
   writeFileSync(cards, edited);
   report('rebuild-one-card', n, withCache(), {}, { change: 'one card\'s title edited' });
+  // The same edit in the loop a designer lives in: `build --watch` already running, a card saved, the build done again.
+  const watching = await measureWatch(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--watch', '--out', cached, '--cache-dir', cacheDir], /^watching /, () => writeFileSync(cards, before.replace('name: Card number 0\n', 'name: Card number nought\n')), { cwd: ROOT });
+  report('watch-one-card', n, watching, {}, { change: 'one card\'s title edited while `build --watch` runs; wall from the save, the watcher\'s 200 ms wait included' });
   report('validate', n, cli('validate', game, '--quiet'), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
   rmSync(dir, { recursive: true, force: true });
 }

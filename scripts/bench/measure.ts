@@ -1,7 +1,7 @@
 // How the benchmark measures: a command as a whole process (GNU time's own accounting of the
 // finished process and the children it waited for), or work inside this process (CPU of every
 // thread, wall clock, peak resident memory), or work in a browser this process started.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,56 @@ export function childrenUsage(): { cpuMs: number; peakRssMb: number } {
     }
   }
   return { cpuMs: (ticks / TICKS_PER_SECOND) * 1000, peakRssMb: peakKb / 1024 };
+}
+
+/** CPU milliseconds one process (all its threads) has used so far, and its peak RSS (MB). */
+function processUsage(pid: number): { cpuMs: number; peakRssMb: number } {
+  const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return { cpuMs: ((Number(stat[11]) + Number(stat[12])) / TICKS_PER_SECOND) * 1000, peakRssMb: hwm ? Number(hwm[1]) / 1024 : Number.NaN };
+}
+
+/**
+ * The save-to-seen loop of a command that watches: starts `command`, waits for its first
+ * `ready` line on stdout, calls `edit` (a save), and measures until the next `ready` line —
+ * wall from the save (the watcher's debounce included, as a designer waits for it) and the
+ * CPU the process spent meanwhile, all its threads. The process is then stopped with SIGINT.
+ */
+export async function measureWatch(command: string, args: readonly string[], ready: RegExp, edit: () => void, options: { cwd?: string; timeoutMs?: number } = {}): Promise<Measure> {
+  const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    return await new Promise<Measure>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')}: no rebuild within ${options.timeoutMs ?? 300_000} ms\n${stderr}`)), options.timeoutMs ?? 300_000);
+      child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} ended (${code}) before it was measured:\n${stderr}`)));
+      let seen = 0;
+      let buffered = '';
+      let start: { at: number; cpuMs: number } | undefined;
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        for (const line of lines) {
+          if (!ready.test(line)) continue;
+          seen++;
+          if (seen === 1) {
+            start = { at: performance.now(), cpuMs: processUsage(child.pid!).cpuMs };
+            edit();
+          } else if (seen === 2 && start) {
+            const wallMs = performance.now() - start.at;
+            const now = processUsage(child.pid!);
+            clearTimeout(timer);
+            resolve({ scope: 'process', cpuMs: now.cpuMs - start.cpuMs, wallMs, peakRssMb: now.peakRssMb });
+          }
+        }
+      });
+    });
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+  }
 }
 
 /** Wall milliseconds of each stage of one measured piece of work, in the order the stages first ran. */

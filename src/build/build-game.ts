@@ -21,7 +21,7 @@ import { buildKit } from './build-kit.js';
 import { roundFace } from '../impose/compose.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
-import type { OutputFile } from '../shared/output-file.js';
+import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { facePictures, faceTrims, mapLimit, pdfOf, pngOf } from './renderers.js';
 import type { TrimStore } from './trim-store.js';
@@ -251,7 +251,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The exports (and the image code they need) are loaded only when they are made again.
   const picture = facePictures(options.dpi, options.cache, written);
   const trimmed = options.trims ? faceTrims(options.trims) : undefined;
-  const make = async () => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions);
+  const make = async (addFile: AddFile) => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions, addFile);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,
@@ -263,7 +263,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     sections: rulebook.sections,
     sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
   });
-  for (const file of cache && key ? await cache.files('export', key, make) : await make()) add(file);
+  // Each export file is written as it is made: 10 000 cards make over a hundred deck sheets, never all held at once.
+  if (cache && key) await cache.files('export', key, make, add);
+  else await make(add);
   if (options.shops && options.shops.length > 0) {
     const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
     // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.

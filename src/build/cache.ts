@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
-import type { OutputFile } from '../shared/output-file.js';
+import type { AddFile, OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess } from '../shared/file-access.js';
 import { fileStamp } from '../shared/file-stamp.js';
@@ -175,24 +175,32 @@ export class BuildCache {
     return value;
   }
 
-  /** Several files under one key (their paths, manifest facts and bytes), made (and kept) when missing. */
-  async files(kind: string, key: string, make: () => Promise<OutputFile[]>): Promise<OutputFile[]> {
+  /**
+   * Several files under one key (their paths, manifest facts and bytes), each handed to `add` in
+   * turn: read back one at a time when kept, else kept as `make` hands them over. The key's index
+   * is written last, so files of a make that failed halfway are never taken for a whole set.
+   */
+  async files(kind: string, key: string, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
     const index = this.file(key);
     if (index && existsSync(index)) {
       const entries = JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[];
       this.count(kind, true);
-      return entries.map((e, i) => ({ ...e, bytes: readFileSync(`${index}-${i}`) }));
+      entries.forEach((e, i) => add({ ...e, bytes: readFileSync(`${index}-${i}`) }));
+      return;
     }
-    const files = await make();
+    const made: { path: string; entry: OutputFile['entry'] }[] = [];
+    if (index) mkdirSync(path.dirname(index), { recursive: true });
+    await make((file) => {
+      if (index) writeFileSync(`${index}-${made.length}`, file.bytes);
+      made.push({ path: file.path, entry: file.entry });
+      add(file);
+    });
     this.count(kind, false);
     if (index) {
-      mkdirSync(path.dirname(index), { recursive: true });
-      files.forEach((f, i) => writeFileSync(`${index}-${i}`, f.bytes));
       const temporary = `${index}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(files.map((f) => ({ path: f.path, entry: f.entry }))));
+      writeFileSync(temporary, JSON.stringify(made));
       renameSync(temporary, index);
     }
-    return files;
   }
 
   /** A JSON value under `key`, made (and kept) when missing. */

@@ -14,9 +14,27 @@ export function wantsColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   return isTTY;
 }
 
+/** Streams whose reader went away (`pocketpress … | head`): what is printed after is dropped. */
+const gone = new Set<NodeJS.WriteStream>();
+
+/**
+ * Writes to the process's stdout or stderr. A reader that stops reading ends what the CLI
+ * prints, not its work: the write error is taken here (never an uncaught stack trace) and the
+ * command goes on to the end, so a build piped into `head` still writes all of out/.
+ */
+function writeTo(stream: NodeJS.WriteStream, text: string): void {
+  if (gone.has(stream)) return;
+  if (!stream.listeners('error').includes(onWriteError)) stream.on('error', onWriteError);
+  stream.write(text);
+}
+
+function onWriteError(this: NodeJS.WriteStream): void {
+  gone.add(this);
+}
+
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => writeTo(process.stdout, text),
+  stderr: (text) => writeTo(process.stderr, text),
   get cwd() {
     return process.cwd();
   },

@@ -42,6 +42,12 @@ export interface OutputFile {
   entry: FileFacts;
 }
 
+/**
+ * Where a stage hands each file as soon as it is made: the build writes it and lets its bytes
+ * go, so a stage that makes many large files (deck sheets, piece images) never holds them all.
+ */
+export type AddFile = (file: OutputFile) => void;
+
 export interface Manifest {
   game: string;
   lang: string;

@@ -130,6 +130,18 @@ describe('bin/pocketpress.js', () => {
     expect(findStale(ROOT)).toMatchObject({ stale: [], orphans: [] });
   });
 
+  it('ends quietly when its reader goes away: no stack trace, the exit code of the work', () => {
+    const bin = path.join(ROOT, 'bin', 'pocketpress.js');
+    // `true` exits at once, before the CLI has started, so every write meets a closed pipe.
+    const piped = (args: string) => spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" ${args} 2>"$ERR" | true; echo "\${PIPESTATUS[0]}"`], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ERR: errFile } });
+    const errFile = path.join(tempDir('pocketpress-pipe-'), 'stderr');
+    expect(piped('--help').stdout).toBe('0\n');
+    expect(readFileSync(errFile, 'utf8')).toBe('');
+    // Diagnostics for a reader that is gone: still exit 1 (content errors), still nothing on stderr.
+    expect(piped(`validate "${path.join(FIXTURES, 'invalid', 'duplicate-id')}"`).stdout).toBe('1\n');
+    expect(readFileSync(errFile, 'utf8')).toBe('');
+  });
+
   it('prints the version in a packed copy of the package, which has dist/ and no src/', { timeout: 300_000 }, () => {
     const base = tempDir('pocketpress-pack-');
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];

@@ -2,6 +2,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { OutputFile } from '../../src/shared/output-file.js';
+import { exportTts } from '../../src/export/tts/export-tts.js';
+import type { ExportInput, ExportOptions } from '../../src/export/types.js';
+
+/** The TTS export's files, in the order it handed them over. */
+export async function ttsFiles(input: ExportInput, options: ExportOptions): Promise<OutputFile[]> {
+  const files: OutputFile[] = [];
+  await exportTts(input, options, (file) => files.push(file));
+  return files;
+}
 
 export interface SavedObject {
   Name: string;

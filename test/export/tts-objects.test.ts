@@ -3,10 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../src/shared/output-file.js';
-import { exportTts } from '../../src/export/tts/export-tts.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 import { prepareExport, writeFiles, writeManyCardsGame, type Prepared } from './helpers.js';
-import { savedObjects, type SavedObject } from './tts-helpers.js';
+import { savedObjects, type SavedObject, ttsFiles } from './tts-helpers.js';
 
 const urlsOf = (o: SavedObject): string[] => [
   ...Object.values(o.CustomDeck ?? {}).flatMap((d) => [d.FaceURL, d.BackURL]),
@@ -22,7 +21,7 @@ describe('the Tabletop Simulator saved object of a game with a deck, one lone ca
   let objects: SavedObject[];
   beforeAll(async () => {
     prepared = await prepareExport(writeManyCardsGame(), 'en');
-    files = await exportTts(prepared.input, { outDir: root });
+    files = await ttsFiles(prepared.input, { outDir: root });
     writeFiles(out, files);
     objects = savedObjects(files);
   }, 120_000);
@@ -101,7 +100,7 @@ describe('the Tabletop Simulator saved object of a game with a deck, one lone ca
   });
 
   it('writes the same bytes twice', async () => {
-    const again = await exportTts(prepared.input, { outDir: root });
+    const again = await ttsFiles(prepared.input, { outDir: root });
     expect(again.map((f) => f.path)).toEqual(files.map((f) => f.path));
     again.forEach((f, i) => expect(f.bytes.equals(files[i]!.bytes), f.path).toBe(true));
   }, 60_000);
@@ -111,7 +110,7 @@ describe('the Tabletop Simulator export of full-game with a base URL', () => {
   let objects: SavedObject[];
   beforeAll(async () => {
     const prepared = await prepareExport(path.join(FIXTURES, 'valid', 'full-game'), 'fr');
-    objects = savedObjects(await exportTts(prepared.input, { outDir: '/nowhere', ttsBaseUrl: 'https://example.org/pnp/' }));
+    objects = savedObjects(await ttsFiles(prepared.input, { outDir: '/nowhere', ttsBaseUrl: 'https://example.org/pnp/' }));
   }, 60_000);
 
   it('makes hex tiles Custom_Tile of Type 1, one per copy, with their image', () => {

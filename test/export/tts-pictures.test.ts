@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
 import { facePictures } from '../../src/build/renderers.js';
-import { exportTts } from '../../src/export/tts/export-tts.js';
 import { trimRegion } from '../../src/shared/face.js';
 import { renderPng } from '../../src/render/png/render-png.js';
 import type { Face, PictureFace } from '../../src/shared/face.js';
+import { ttsFiles } from './tts-helpers.js';
 import { tempDir } from '../helpers.js';
 import { prepareExport, writeManyCardsGame, type Prepared } from './helpers.js';
 
@@ -28,7 +28,7 @@ describe('TTS images are cut from the build’s pictures of the faces, not drawn
       const png = await sharp({ create: { width: widthPx, height: heightPx, channels: 3, background: '#ff0000' } }).composite([{ input: inner, left: region.left, top: region.top }]).png().toBuffer();
       return { png, widthPx, heightPx };
     };
-    const files = await exportTts({ ...prepared.input, picture }, { outDir: tempDir() });
+    const files = await ttsFiles({ ...prepared.input, picture }, { outDir: tempDir() });
     const sheet = files.find((f) => f.path === 'tts/deck-1.png')!;
     const { data, info } = await sharp(sheet.bytes).raw().toBuffer({ resolveWithObject: true });
     const colours = new Set<string>();

@@ -3,10 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutputFile } from '../../src/shared/output-file.js';
-import { exportTts } from '../../src/export/tts/export-tts.js';
 import { tempDir } from '../helpers.js';
 import { prepareExport, writeFiles, writeManyCardsGame, type Prepared } from './helpers.js';
-import { cardCell, meanDifference, savedObjects, trimOf, type SavedObject } from './tts-helpers.js';
+import { cardCell, meanDifference, savedObjects, trimOf, type SavedObject, ttsFiles } from './tts-helpers.js';
 
 describe('Tabletop Simulator deck sheets of a 75-card set with its own backs', () => {
   const root = tempDir();
@@ -16,7 +15,7 @@ describe('Tabletop Simulator deck sheets of a 75-card set with its own backs', (
   let deck: SavedObject;
   beforeAll(async () => {
     prepared = await prepareExport(writeManyCardsGame(), 'en', { dpi: 100 });
-    files = await exportTts(prepared.input, { outDir: root });
+    files = await ttsFiles(prepared.input, { outDir: root });
     writeFiles(out, [...files, ...prepared.componentPngs]);
     deck = savedObjects(files)[0]!;
   }, 120_000);

@@ -13,6 +13,7 @@ import { renderPng } from '../../src/render/png/render-png.js';
 import type { Raster } from '../../src/shared/face.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 import { prepareExport, writeManyCardsGame, type Prepared } from './helpers.js';
+import { ttsFiles } from './tts-helpers.js';
 
 const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
 const options = (out: string, more: Partial<BuildCommandOptions> = {}): BuildCommandOptions => ({ out, format: 'text', dpi: 96, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, quiet: true, ...more });
@@ -91,7 +92,7 @@ describe('the trims of faces for the Tabletop Simulator images', () => {
       for (let i = 0; i < data.length; i += 3) data[i] = faces.indexOf(face);
       return { data, width: size.width, height: size.height, channels: 3 };
     };
-    const files = await exportTts({ ...prepared.input, trimmed }, { outDir: tempDir() });
+    const files = await ttsFiles({ ...prepared.input, trimmed }, { outDir: tempDir() });
     const sheet = files.find((f) => f.path === 'tts/deck-1.png')!;
     const { data, info } = await sharp(sheet.bytes).raw().toBuffer({ resolveWithObject: true });
     const fronts = faces.filter((f) => !f.back);
@@ -103,6 +104,25 @@ describe('the trims of faces for the Tabletop Simulator images', () => {
       expect(data[(y * info.width + x) * info.channels]).toBe(faces.indexOf(fronts[i]!));
     }
   });
+});
+
+describe('the TTS export', () => {
+  it('hands each deck sheet over before it draws the next: a set of thousands never holds all its sheets', async () => {
+    const prepared = await prepareExport(writeManyCardsGame(), 'en', { render: false });
+    const faces = prepared.input.sets[0]!.faces;
+    const fronts = faces.filter((f) => !f.back);
+    const events: string[] = [];
+    const trimmed = async (face: (typeof faces)[number], size: { width: number; height: number }): Promise<Raster> => {
+      events.push(`trim ${fronts.indexOf(face)}`);
+      return { data: Buffer.alloc(size.width * size.height * 3, 200), width: size.width, height: size.height, channels: 3 };
+    };
+    await exportTts({ ...prepared.input, trimmed }, { outDir: tempDir() }, (file) => events.push(`file ${file.path}`));
+    // 75 fronts: cells 0–69 on the first sheet, 70–74 on the second.
+    expect(events.indexOf('file tts/deck-1.png')).toBeGreaterThan(events.indexOf('trim 69'));
+    expect(events.indexOf('file tts/deck-1.png')).toBeLessThan(events.indexOf('trim 70'));
+    expect(events.indexOf('file tts/deck-2.png')).toBeGreaterThan(events.indexOf('trim 74'));
+    expect(events.at(-1)).toBe('file tts/many.json');
+  }, 120_000);
 });
 
 describe('a build', () => {

@@ -1,5 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stage, type Stages } from '../../scripts/bench/measure.js';
+import { measureWatch, stage, type Stages } from '../../scripts/bench/measure.js';
+import { tempDir } from '../helpers.js';
 
 describe('the benchmark stages', () => {
   it('records each stage under its name, in the order they first ran, and passes results through', async () => {
@@ -18,5 +21,35 @@ describe('the benchmark stages', () => {
     await expect(stage(stages, 'pdf', () => Promise.reject(new Error('no pages')))).rejects.toThrow('no pages');
     expect(Object.keys(stages)).toEqual(['layout', 'pdf']);
     expect(stage(undefined, 'check', () => 'kept')).toBe('kept');
+  });
+});
+
+describe('the watch measure', () => {
+  it('times from the save to the next ready line, with the CPU the watcher spent meanwhile, then stops it', async () => {
+    const dir = tempDir('pocketpress-bench-watch-');
+    const saved = path.join(dir, 'saved');
+    const pidFile = path.join(dir, 'pid');
+    // A watcher that, once the file is saved, spends 300 ms of CPU before it is ready again.
+    const script = `
+      require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+      console.log('watching');
+      const wait = setInterval(() => {
+        if (!require('fs').existsSync(${JSON.stringify(saved)})) return;
+        clearInterval(wait);
+        const from = process.cpuUsage();
+        while (process.cpuUsage(from).user < 300_000);
+        console.log('watching again');
+        setInterval(() => {}, 1000);
+      }, 20);`;
+    const measured = await measureWatch(process.execPath, ['-e', script], /^watching/, () => writeFileSync(saved, 'x'));
+    expect(measured.scope).toBe('process');
+    expect(measured.cpuMs).toBeGreaterThanOrEqual(280);
+    expect(measured.cpuMs).toBeLessThan(5_000);
+    expect(measured.wallMs).toBeGreaterThanOrEqual(measured.cpuMs - 20);
+    expect(measured.peakRssMb).toBeGreaterThan(10);
+    expect(existsSync(saved)).toBe(true);
+    // Stopped once measured: the process is gone.
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TrimFace } from '../../shared/face.js';
+import type { AddFile } from '../../shared/output-file.js';
 import type { ExportOptions } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
@@ -14,6 +15,8 @@ export interface TtsContext {
   nextKey(): number;
   /** A face's trim at exactly the size of the image or cell it fills, RGB on white. */
   trim: TrimFace;
+  /** Takes each image as soon as it is made, so a deck sheet is written before the next is drawn. */
+  add: AddFile;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -29,7 +32,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, trim: TrimFace): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, trim: TrimFace, add: AddFile): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {
@@ -45,5 +48,6 @@ export function createContext(options: ExportOptions, folder: Folder, trim: Trim
     },
     nextKey: () => ++key,
     trim,
+    add,
   };
 }

@@ -18,12 +18,14 @@ function blankCell(cell: CellSize): Raster {
   return { data: Buffer.alloc(cell.widthPx * cell.heightPx * 3, 255), width: cell.widthPx, height: cell.heightPx, channels: 3 };
 }
 
-async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
+/** Draws one deck sheet and hands it to the context: only its path stays. */
+async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<string> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
   const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell);
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
-  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
+  ctx.add(ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }));
+  return path;
 }
 
 /**
@@ -37,12 +39,11 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const cell = cellSize(set.width, set.height);
   const uniqueBack = faces.some((f) => f.item !== undefined && f.back);
   const shared = faces.find((f) => f.item === undefined);
-  const files: OutputFile[] = [];
   let sharedBackUrl = '';
   if (!uniqueBack) {
     const back = shared ? await ctx.trim(shared, { width: cell.widthPx, height: cell.heightPx }) : blankCell(cell);
     const path = `tts/${set.id}-back.png`;
-    files.push(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
+    ctx.add(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
     sharedBackUrl = ctx.url(path);
   }
   const decks: Record<string, CustomDeckEntry> = {};
@@ -52,14 +53,12 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
     const key = ctx.nextKey();
     const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
     const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx);
-    files.push(face);
     let backUrl = sharedBackUrl;
     if (uniqueBack) {
       const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx);
-      files.push(back);
-      backUrl = ctx.url(back.path);
+      backUrl = ctx.url(back);
     }
-    const deck: CustomDeckEntry = { FaceURL: ctx.url(face.path), BackURL: backUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
+    const deck: CustomDeckEntry = { FaceURL: ctx.url(face), BackURL: backUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
     decks[String(key)] = deck;
     plan.cells.forEach((item, index) => {
       for (const instance of instanceIds(item)) {
@@ -69,5 +68,5 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
     });
   }
   const object = cards.length === 1 ? cards[0]! : deckObject({ guid: ctx.guid(`${set.id}/deck`), nickname: set.name, gmNotes: set.id }, cards, decks, transformAt(scale, true));
-  return { files, pieces: [{ object, widthMm: pointsToMm(set.width), heightMm: pointsToMm(set.height) }] };
+  return { pieces: [{ object, widthMm: pointsToMm(set.width), heightMm: pointsToMm(set.height) }] };
 }

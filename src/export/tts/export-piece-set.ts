@@ -1,4 +1,3 @@
-import type { OutputFile } from '../../shared/output-file.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { facesByItem } from '../face-paths.js';
@@ -31,13 +30,12 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const longestMm = pointsToMm(Math.max(set.width, set.height));
   const scale = Math.round((longestMm / (isToken ? SCALE_MM.token : SCALE_MM.tile)) * 1000) / 1000;
   const written = new Map<Face, string>();
-  const files: OutputFile[] = [];
   const write = async (face: Face): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
     const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.trim) : await renderTileImage(face, set, ctx.trim);
     const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
-    files.push(file);
+    ctx.add(file);
     const url = ctx.url(file.path);
     written.set(face, url);
     return url;
@@ -58,5 +56,5 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
       pieces.push({ object, widthMm: pointsToMm(set.width), heightMm: pointsToMm(set.height) });
     }
   }
-  return { files, pieces };
+  return { pieces };
 }

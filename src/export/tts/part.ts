@@ -10,9 +10,8 @@ export interface Piece {
   heightMm: number;
 }
 
-/** What exporting one set gives: the images to write and the objects for the table. */
+/** What exporting one set gives, its images handed to the context as they were made: the objects for the table. */
 export interface TtsPart {
-  files: OutputFile[];
   pieces: Piece[];
 }
 
