@@ -92,19 +92,20 @@ function processUsage(pid: number): { cpuMs: number; peakRssMb: number } {
 
 /**
  * The save-to-seen loop of a command that watches: starts `command`, waits for its first
- * `ready` line on stdout, calls `edit` (a save), and measures until the next `ready` line —
- * wall from the save (the watcher's debounce included, as a designer waits for it) and the
- * CPU the process spent meanwhile, all its threads. The process is then stopped with SIGINT.
+ * `ready` line on stdout, then for each of `edits` makes the save and measures until the next
+ * `ready` line — wall from the save (the watcher's debounce included, as a designer waits for
+ * it) and the CPU the process spent meanwhile, all its threads. The process is then stopped
+ * with SIGINT. One measure a save, in order.
  */
-export async function measureWatch(command: string, args: readonly string[], ready: RegExp, edit: () => void, options: { cwd?: string; timeoutMs?: number } = {}): Promise<Measure> {
+export async function measureWatch(command: string, args: readonly string[], ready: RegExp, edits: readonly (() => void)[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<Measure[]> {
   const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
-    return await new Promise<Measure>((resolve, reject) => {
+    return await new Promise<Measure[]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')}: no rebuild within ${options.timeoutMs ?? 300_000} ms\n${stderr}`)), options.timeoutMs ?? 300_000);
       child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} ended (${code}) before it was measured:\n${stderr}`)));
-      let seen = 0;
+      const measures: Measure[] = [];
       let buffered = '';
       let start: { at: number; cpuMs: number } | undefined;
       child.stdout.on('data', (chunk: Buffer) => {
@@ -113,16 +114,17 @@ export async function measureWatch(command: string, args: readonly string[], rea
         buffered = lines.pop()!;
         for (const line of lines) {
           if (!ready.test(line)) continue;
-          seen++;
-          if (seen === 1) {
-            start = { at: performance.now(), cpuMs: processUsage(child.pid!).cpuMs };
-            edit();
-          } else if (seen === 2 && start) {
-            const wallMs = performance.now() - start.at;
+          if (start) {
             const now = processUsage(child.pid!);
-            clearTimeout(timer);
-            resolve({ scope: 'process', cpuMs: now.cpuMs - start.cpuMs, wallMs, peakRssMb: now.peakRssMb });
+            measures.push({ scope: 'process', cpuMs: now.cpuMs - start.cpuMs, wallMs: performance.now() - start.at, peakRssMb: now.peakRssMb });
           }
+          const edit = edits[measures.length];
+          if (!edit) {
+            clearTimeout(timer);
+            return resolve(measures);
+          }
+          start = { at: performance.now(), cpuMs: processUsage(child.pid!).cpuMs };
+          edit();
         }
       });
     });

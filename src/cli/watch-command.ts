@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { watchContent } from '../build/watch-content.js';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
+import { loadBuildCode } from '../build/run-build.js';
 import { buildOnce, type BuildCommandOptions } from './build-command.js';
 import { EXIT, type CliIo } from './io.js';
 import { onStopSignal } from './signals.js';
@@ -35,6 +36,8 @@ export async function watchBuild(dir: string | string[], options: BuildCommandOp
   await watcher.ready;
   running = running.then(() => run());
   await running;
+  // While the designer edits: a save that comes before this is done simply waits for the same modules.
+  void loadBuildCode().catch(() => {});
   return new Promise<number>((resolve) => {
     const stop = () => {
       stopSignals();

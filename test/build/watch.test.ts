@@ -1,8 +1,9 @@
 import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchBuild } from '../../src/cli/watch-command.js';
-import { FIXTURES, tempDir } from '../helpers.js';
+import { FIXTURES, ROOT, tempDir } from '../helpers.js';
 
 async function until(check: () => boolean, ms = 90_000): Promise<void> {
   const start = Date.now();
@@ -62,4 +63,21 @@ describe('build --watch', () => {
     controller.abort();
     expect(await done).toBe(0);
   }, 240_000);
+});
+
+describe('the code a build loads as it goes', () => {
+  it('is loaded ahead by loadBuildCode (a watch calls it while it waits for the first save)', () => {
+    // In a fresh process: the modules of Skia and sharp are not loaded by run-build itself.
+    const script = `
+      const { pathToFileURL } = require('node:url');
+      const loaded = () => Object.keys(require.cache).filter((f) => /node_modules\\/(@napi-rs\\/canvas|sharp)\\//.test(f)).map((f) => f.match(/node_modules\\/(@napi-rs\\/canvas|sharp)\\//)[1]);
+      import(pathToFileURL(${JSON.stringify(path.join(ROOT, 'dist', 'build', 'run-build.js'))}).href).then(async ({ loadBuildCode }) => {
+        const before = [...new Set(loaded())].sort();
+        await loadBuildCode();
+        console.log(JSON.stringify({ before, after: [...new Set(loaded())].sort() }));
+      });`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ before: [], after: ['@napi-rs/canvas', 'sharp'] });
+  });
 });

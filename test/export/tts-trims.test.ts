@@ -174,4 +174,20 @@ describe('a deck sheet', () => {
     expect([at(0, 0), at(2, 1), at(3, 0), at(5, 1), at(0, 2), at(2, 3), at(3, 2), at(5, 3)]).toEqual([10, 10, 20, 20, 30, 30, 255, 255]);
     await expect(composeSheet(1, async () => ({ ...flat(1), width: 2 }), { columns: 1, rows: 1 }, cell)).rejects.toThrow(/cell of 2×2/);
   });
+
+  it('made after another of the same size shows nothing of the one before', async () => {
+    const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
+    const cell = { widthPx: 3, heightPx: 2 };
+    const flat = (r: number): Raster => ({ data: Buffer.alloc(3 * 2 * 3, r), width: 3, height: 2, channels: 3 });
+    const pixels = async (png: Buffer) => [...(await sharp(png).raw().toBuffer())];
+    const full = [flat(10), flat(20), flat(30), flat(40)];
+    const first = await composeSheet(4, async (i) => full[i]!, { columns: 2, rows: 2 }, cell);
+    // The second sheet, of the same pixel size, has one card: the three cells after it are white, not the first sheet's cards.
+    const second = await composeSheet(1, async () => flat(50), { columns: 2, rows: 2 }, cell);
+    const expected = (cells: number[]) => Array.from({ length: 4 * 6 }, (_, p) => cells[Math.floor(p / 6 / 2) * 2 + Math.floor((p % 6) / 3)]!).flatMap((v) => [v, v, v]);
+    expect(await pixels(second)).toEqual(expected([50, 255, 255, 255]));
+    expect(await pixels(first)).toEqual(expected([10, 20, 30, 40]));
+    // And the first made again is the same file.
+    expect((await composeSheet(4, async (i) => full[i]!, { columns: 2, rows: 2 }, cell)).equals(first)).toBe(true);
+  });
 });

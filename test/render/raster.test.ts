@@ -21,6 +21,26 @@ describe('renderRaster', () => {
     expect(data[3]).toBeLessThanOrEqual(128);
   });
 
+  it('draws each picture as on a new canvas, whatever the picture of the same size drawn before it', async () => {
+    const size = { widthPx: 815, heightPx: 1110 };
+    const first = Buffer.from((await renderRaster(card, size)).data);
+    // Opaque ink everywhere, a clip, a translucent layer: everything a canvas drawn on again could keep.
+    const other: DisplayList = {
+      width: card.width,
+      height: card.height,
+      bleed: card.bleed,
+      fonts: {},
+      background: '#000000',
+      items: [{ type: 'group', opacity: 0.3, clip: { shape: 'rect', x: 0, y: 0, width: 20, height: 20 }, items: [{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#ff0000' }] }],
+    };
+    expect((await renderRaster(other, size)).data.some((v) => v !== 0)).toBe(true);
+    expect(Buffer.from((await renderRaster(card, size)).data).equals(first)).toBe(true);
+    // Nothing drawn: every pixel transparent, none left from the black picture.
+    const empty: DisplayList = { width: card.width, height: card.height, bleed: card.bleed, fonts: {}, items: [] };
+    expect((await renderRaster(other, size)).data.length).toBe(815 * 1110 * 4);
+    expect((await renderRaster(empty, size)).data.every((v) => v === 0)).toBe(true);
+  });
+
   it('draws each glyph from the font\'s outline at the place the run gives it (the place the PDF uses)', () => {
     let checked = 0;
     for (const run of runs.filter((r) => r.glyphs.length > 0 && r.font === Object.keys(card.fonts).find((k) => card.fonts[k]!.path === FONT_PATH))) {

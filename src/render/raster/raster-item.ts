@@ -1,4 +1,5 @@
-import { createCanvas, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { giveBack, takeCanvas } from './canvas-pool.js';
+import { Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { assertNever, type ClipShape, type DisplayItem, type FontFace, type ImageItem, type Paint } from '../../shared/display-list.js';
 import { combinedAlpha, parseColor } from '../../shared/colors.js';
 import { clampRadius, usableDash } from '../geometry.js';
@@ -62,7 +63,7 @@ function clipTo(ctx: SKRSContext2D, shape: ClipShape): void {
 
 /** Draws items on a layer of the picture's size and lays it down with the group's opacity. */
 function drawLayer(ctx: SKRSContext2D, rc: RasterContext, items: DisplayItem[], opacity: number): void {
-  const layer = createCanvas(rc.widthPx, rc.heightPx);
+  const layer = takeCanvas(rc.widthPx, rc.heightPx);
   const lctx = layer.getContext('2d');
   lctx.setTransform(ctx.getTransform());
   lctx.miterLimit = ctx.miterLimit;
@@ -72,6 +73,7 @@ function drawLayer(ctx: SKRSContext2D, rc: RasterContext, items: DisplayItem[], 
   ctx.globalAlpha = Math.max(0, Math.min(1, opacity));
   ctx.drawImage(layer, 0, 0);
   ctx.restore();
+  giveBack(layer);
 }
 
 /** Draws one display item. */

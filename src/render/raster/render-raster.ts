@@ -1,4 +1,4 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { giveBack, takeCanvas } from './canvas-pool.js';
 import type { DisplayList } from '../../shared/display-list.js';
 import type { Raster as Pixels } from '../../shared/face.js';
 import { combinedAlpha, parseColor } from '../../shared/colors.js';
@@ -26,8 +26,7 @@ export interface Raster {
  */
 export async function renderRaster(list: DisplayList, size: { widthPx: number; heightPx: number }, trims: readonly { width: number; height: number }[] = []): Promise<Raster> {
   const { widthPx, heightPx } = size;
-  const canvas = await draw(list, { widthPx, heightPx }, list.bleed);
-  const data = canvas.data();
+  const data = await draw(list, { widthPx, heightPx }, list.bleed);
   return { data, widthPx, heightPx, trims: await renderTrims(list, trims) };
 }
 
@@ -38,15 +37,19 @@ export async function renderTrims(list: DisplayList, sizes: readonly { width: nu
   return trims;
 }
 
-/** The list drawn with the box from −margin to width + margin stretched onto the canvas, on `under` when given. */
-async function draw(list: DisplayList, size: { widthPx: number; heightPx: number }, margin: number, under?: string): Promise<Canvas> {
+/**
+ * The pixels (RGBA, premultiplied) of the list drawn with the box from −margin to width + margin
+ * stretched onto the canvas, on `under` when given. The canvas is drawn and read with nothing
+ * awaited in between, and given back for the next picture of its size.
+ */
+async function draw(list: DisplayList, size: { widthPx: number; heightPx: number }, margin: number, under?: string): Promise<Buffer> {
   const { widthPx, heightPx } = size;
   const boxWidth = list.width + 2 * margin;
   const boxHeight = list.height + 2 * margin;
   const sx = widthPx / boxWidth;
   const sy = heightPx / boxHeight;
   const images = await loadImages(list.items, [sx, 0, 0, sy, sx * margin, sy * margin]);
-  const canvas = createCanvas(widthPx, heightPx);
+  const canvas = takeCanvas(widthPx, heightPx);
   const ctx = canvas.getContext('2d');
   if (under) {
     ctx.fillStyle = under;
@@ -63,12 +66,14 @@ async function draw(list: DisplayList, size: { widthPx: number; heightPx: number
   }
   const rc = { fonts: list.fonts, images, widthPx, heightPx };
   for (const item of list.items) rasterItem(ctx, rc, item);
-  return canvas;
+  // A copy: the canvas is free to draw the next picture.
+  const pixels = canvas.data();
+  giveBack(canvas);
+  return pixels;
 }
 
-/** The opaque pixels of a canvas as RGB. */
-function rgbOf(canvas: Canvas, size: { width: number; height: number }): Pixels {
-  const rgba = canvas.data();
+/** Opaque RGBA pixels as RGB. */
+function rgbOf(rgba: Buffer, size: { width: number; height: number }): Pixels {
   const rgb = Buffer.allocUnsafe(size.width * size.height * 3);
   for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
     rgb[j] = rgba[i]!;
