@@ -23,7 +23,7 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { facePictures, faceTrims, mapLimit, pdfOf, pngOf } from './renderers.js';
+import { componentPngOf, facePictures, faceTrims, mapLimit, pdfOf } from './renderers.js';
 import type { TrimStore } from './trim-store.js';
 import { ttsTrimSize } from '../export/tts/sheet-plan.js';
 import { imposeSet } from './build-sheets.js';
@@ -149,14 +149,14 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held in memory. */
-async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
+async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, folder: Pick<FolderWriter, 'add' | 'copy'>): Promise<void> {
   // Each face's trim for the TTS images is drawn in the same task as its PNG.
   const trims = options.trims ? { sizes: [ttsTrimSize(set)], store: options.trims } : undefined;
   await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
-    const { png, widthPx, heightPx } = await pngOf(face.list, options.dpi, options.cache, 'png', trims);
-    add({
+    const drawn = await componentPngOf(face.list, options.dpi, options.cache, trims);
+    const { widthPx, heightPx } = drawn;
+    const file = {
       path: componentPngPath(set.id, face),
-      bytes: png,
       entry: {
         kind: 'component-png',
         set: set.id,
@@ -168,8 +168,11 @@ async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: Buil
         dpi: options.dpi,
         widthPx,
         heightPx,
-      },
-    });
+      } as const,
+    };
+    // A PNG the cache holds is copied by the system, with the digest the cache kept: never read, never hashed again.
+    if ('kept' in drawn) folder.copy(file.path, drawn.kept, file.entry);
+    else folder.add({ ...file, bytes: drawn.png });
   });
 }
 
@@ -228,7 +231,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
       });
       continue;
     }
-    const pngs = buildComponentPngs(set, faces, options, add);
+    const pngs = buildComponentPngs(set, faces, options, folder);
     pngs.catch(() => {}); // awaited below, with the others
     drawing.push(pngs);
     await buildComponentPdf(game, set, faces, options, add);
@@ -251,7 +254,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The exports (and the image code they need) are loaded only when they are made again.
   const picture = facePictures(options.dpi, options.cache, written);
   const trimmed = options.trims ? faceTrims(options.trims) : undefined;
-  const make = async (addFile: AddFile) => (await import('../export/index.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions, addFile);
+  // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions, addFile);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,
@@ -269,7 +273,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   if (options.shops && options.shops.length > 0) {
     const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
     // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.
-    const { exportShops } = await import('../export/index.js');
+    const { exportShops } = await import('../export/shops/export-shops.js');
     const files = await exportShops({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, shopOptions, report);
     for (const file of files) add(file);
   }

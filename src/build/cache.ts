@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
@@ -12,6 +12,13 @@ import { stableJson } from '../shared/stable-json.js';
 export interface CacheStats {
   made: number;
   reused: number;
+}
+
+/** A file the cache holds, to be copied as it is: where it lies, its size and the SHA-256 of its bytes. */
+export interface KeptFile {
+  file: string;
+  size: number;
+  sha256: string;
 }
 
 /**
@@ -131,6 +138,29 @@ export class BuildCache {
   /** Whether values are kept on disk for the next build (false with --no-cache). */
   get persistent(): boolean {
     return this.dir !== undefined;
+  }
+
+  /**
+   * The file kept under `key`, if there is one, with its digest, for a build that copies it
+   * into the output without reading it. The digest is kept beside the file (`<file>.sha256`)
+   * with the stamp of the version it was taken from, and taken again when that stamp differs.
+   */
+  keptFile(kind: string, key: string): KeptFile | undefined {
+    const file = this.file(key);
+    if (!file || !existsSync(file)) return undefined;
+    const stamp = fileStamp(file);
+    const size = statSync(file).size;
+    const beside = `${file}.sha256`;
+    const noted = existsSync(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
+    let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
+    if (!sha256) {
+      sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+      const temporary = `${beside}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${sha256} ${stamp}`);
+      renameSync(temporary, beside);
+    }
+    this.count(kind, true);
+    return { file, size, sha256 };
   }
 
   /** The bytes under `key` if some were kept, without making them. */

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ManifestEntry, type OutputFile } from '../shared/output-file.js';
+import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
+import type { KeptFile } from './cache.js';
 import { buildManifest } from './manifest.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
@@ -98,6 +99,15 @@ export class FolderWriter {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, file.bytes);
     this.entries.push(buildManifest(this.game, this.lang, '', [file]).files[0]!);
+  }
+
+  /** A file the build cache holds already: copied by the system, its digest as the cache keeps it. */
+  copy(relative: string, kept: KeptFile, entry: FileFacts): void {
+    if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
+    const target = path.join(this.dir, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(kept.file, target);
+    this.entries.push({ path: relative, ...entry, sha256: kept.sha256, bytes: kept.size });
   }
 
   /** A file written earlier in this build. */

@@ -1,7 +1,7 @@
 import type { DisplayList } from '../shared/display-list.js';
 import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
-import type { BuildCache } from './cache.js';
+import type { BuildCache, KeptFile } from './cache.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
 import type { TrimStore } from './trim-store.js';
 
@@ -34,8 +34,19 @@ export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, 
     return drawn;
   };
   if (!cache) return draw();
-  const png = await cache.bytes(kind, cache.listKey(kind, [list], { dpi }), async () => (await draw()).png);
+  const png = await cache.bytes(kind, pngKey(cache, kind, list, dpi), async () => (await draw()).png);
   return { png, ...pixelSize(list, dpi) };
+}
+
+const pngKey = (cache: BuildCache, kind: string, list: DisplayList, dpi: number) => cache.listKey(kind, [list], { dpi });
+
+/**
+ * A component PNG: the cache's file when it holds one (to be copied into the output, never read
+ * here), else drawn (and kept) as pngOf does.
+ */
+export async function componentPngOf(list: DisplayList, dpi: number, cache?: BuildCache, trims?: KeepTrims): Promise<({ kept: KeptFile } | { png: Buffer }) & { widthPx: number; heightPx: number }> {
+  const kept = cache?.keptFile('png', pngKey(cache, 'png', list, dpi));
+  return kept ? { kept, ...pixelSize(list, dpi) } : pngOf(list, dpi, cache, 'png', trims);
 }
 
 /** The dpi a face is drawn at for an image of `trim` pixels across its trim: the build's, or more when that has too few. */

@@ -272,5 +272,5 @@ function buildCode() {
  * loaded none of it. Loading twice costs nothing: a module is loaded once.
  */
 export async function loadBuildCode(): Promise<void> {
-  await Promise.all([buildCode(), import('../render/pdf/render-component-pdf.js'), import('../render/png/render-png.js'), import('../export/index.js')]);
+  await Promise.all([buildCode(), import('../render/pdf/render-component-pdf.js'), import('../render/png/render-png.js'), import('../export/export-game.js')]);
 }

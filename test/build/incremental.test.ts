@@ -1,4 +1,5 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -34,6 +35,46 @@ describe('incremental builds', () => {
     // The set's sheets, its print-shop PDF and the print-and-play kit.
     expect(changed.stats['pdf']!.made).toBe(3);
     expect(readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png')).equals(before)).toBe(true);
+  }, 60_000);
+
+  it('copies the PNGs the cache holds into the output, with digests in the manifest that are those of the bytes written', async () => {
+    const game = path.join(tempDir(), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const out = tempDir();
+    const cacheDir = path.join(tempDir(), 'cache');
+    const build = () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const pngEntries = () => {
+      const manifest = JSON.parse(readFileSync(path.join(out, 'full-game', 'en', 'manifest.json'), 'utf8')) as { files: { path: string; kind: string; sha256: string; bytes: number }[] };
+      return manifest.files.filter((f) => f.kind === 'component-png');
+    };
+    const agree = () => {
+      const entries = pngEntries();
+      expect(entries.length).toBeGreaterThan(2);
+      for (const e of entries) {
+        const bytes = readFileSync(path.join(out, 'full-game', 'en', e.path));
+        expect({ path: e.path, sha256: sha(bytes), bytes: bytes.length }).toEqual({ path: e.path, sha256: e.sha256, bytes: e.bytes });
+      }
+      return entries;
+    };
+    await build();
+    const first = agree();
+    // A card edited: every other PNG comes from the cache, copied; the manifest says the same of them.
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const changed = await build();
+    expect(changed.stats['png']).toMatchObject({ made: 1 });
+    const second = agree();
+    expect(second.filter((e) => first.some((f) => f.path === e.path && f.sha256 === e.sha256)).length).toBe(second.length - 1);
+    // A PNG of the cache written again (another version of the file): its digest is taken again, not the one kept beside it.
+    const kept = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sha256')).map((f) => path.join(cacheDir, f.slice(0, -'.sha256'.length)));
+    expect(kept.length).toBeGreaterThan(0);
+    const victim = kept.find((f) => statSync(f).size > 0)!;
+    const other = readFileSync(kept.find((f) => f !== victim)!);
+    writeFileSync(victim, other);
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Lamp oil, fr: Huile}', 'name: {en: Oil, fr: Huile}'));
+    await build();
+    agree();
   }, 60_000);
 
   it('a new tool version makes everything again', async () => {

@@ -187,7 +187,10 @@ describe('a deck sheet', () => {
     const expected = (cells: number[]) => Array.from({ length: 4 * 6 }, (_, p) => cells[Math.floor(p / 6 / 2) * 2 + Math.floor((p % 6) / 3)]!).flatMap((v) => [v, v, v]);
     expect(await pixels(second)).toEqual(expected([50, 255, 255, 255]));
     expect(await pixels(first)).toEqual(expected([10, 20, 30, 40]));
-    // And the first made again is the same file.
+    // And the first made again is the same file; then a smaller sheet, in the larger one's memory, is whole.
     expect((await composeSheet(4, async (i) => full[i]!, { columns: 2, rows: 2 }, cell)).equals(first)).toBe(true);
+    const small = await composeSheet(1, async () => flat(60), { columns: 2, rows: 1 }, cell);
+    expect(await sharp(small).metadata()).toMatchObject({ width: 6, height: 2 });
+    expect(await pixels(small)).toEqual(Array.from({ length: 12 }, (_, p) => (p % 6 < 3 ? 60 : 255)).flatMap((v) => [v, v, v]));
   });
 });

@@ -7,10 +7,11 @@ import { PNG_ENCODING } from '../../shared/png-encoding.js';
 const CELLS_AT_ONCE = 8;
 
 /**
- * The pixels of the last sheet, kept for the next one of the same size: every byte of a sheet is
- * written again (cells, then white past the last card), and memory the process has touched
- * before costs nothing to fill, where fresh memory is paid page by page (measured here: 165 ms
- * to fill 48 MB the first time, 3 ms the second — a 10 × 7 sheet of poker cards).
+ * The memory of the largest sheet made so far, kept for the next sheet that fits in it: every
+ * byte of a sheet is written again (cells, then white past the last card), and memory the
+ * process has touched before costs nothing to fill, where fresh memory is paid page by page
+ * (measured here: 165 ms to fill 48 MB the first time, 3 ms the second — a 10 × 7 sheet of
+ * poker cards).
  */
 let spare: Buffer | undefined;
 
@@ -23,8 +24,9 @@ export async function composeSheet(count: number, cellAt: (index: number) => Pro
   const width = grid.columns * cell.widthPx;
   const height = grid.rows * cell.heightPx;
   const size = width * height * 3;
-  const sheet = spare?.length === size ? spare : Buffer.allocUnsafe(size);
+  const memory = spare && spare.length >= size ? spare : Buffer.allocUnsafe(size);
   spare = undefined;
+  const sheet = memory.subarray(0, size);
   const cellRow = cell.widthPx * 3;
   const place = (i: number, raster: Raster | undefined) => {
     const { left, top } = cellOrigin(i, grid.columns, cell);
@@ -50,6 +52,6 @@ export async function composeSheet(count: number, cellAt: (index: number) => Pro
   await Promise.all(Array.from({ length: Math.min(CELLS_AT_ONCE, count) }, worker));
   const png = await sharp(sheet, { raw: { width, height, channels: 3 } }).png(PNG_ENCODING).toBuffer();
   // Handed back only once sharp has read it all.
-  spare = sheet;
+  spare = memory;
   return png;
 }
