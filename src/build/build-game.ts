@@ -274,7 +274,6 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
     // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.
     const { exportShops } = await import('../export/shops/export-shops.js');
-    const files = await exportShops({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, shopOptions, report);
-    for (const file of files) add(file);
+    await exportShops({ game, sets: exported, sections: rulebook.sections, picture: facePictures(options.dpi, options.cache, written) }, shopOptions, report, add);
   }
 }

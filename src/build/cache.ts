@@ -221,7 +221,12 @@ export class BuildCache {
     const made: { path: string; entry: OutputFile['entry'] }[] = [];
     if (index) mkdirSync(path.dirname(index), { recursive: true });
     await make((file) => {
-      if (index) writeFileSync(`${index}-${made.length}`, file.bytes);
+      if (index) {
+        // Renamed into place whole: a build reading the same cache never takes half a file.
+        const part = `${index}-${made.length}`;
+        writeFileSync(`${part}.${process.pid}.tmp`, file.bytes);
+        renameSync(`${part}.${process.pid}.tmp`, part);
+      }
       made.push({ path: file.path, entry: file.entry });
       add(file);
     });

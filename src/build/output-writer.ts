@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
@@ -107,6 +107,8 @@ export class FolderWriter {
     const target = path.join(this.dir, relative);
     mkdirSync(path.dirname(target), { recursive: true });
     copyFileSync(kept.file, target);
+    // The mode of a file written here, not the cache file's (a cache restored read-only).
+    chmodSync(target, 0o666 & ~process.umask());
     this.entries.push({ path: relative, ...entry, sha256: kept.sha256, bytes: kept.size });
   }
 

@@ -14,13 +14,16 @@ export function wantsColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   return isTTY;
 }
 
-/** Streams whose reader went away (`pocketpress … | head`): what is printed after is dropped. */
+/** Streams whose reader went away (`pocketpress … | head`) or that cannot be written: what is printed after is dropped. */
 const gone = new Set<NodeJS.WriteStream>();
+/** The first write that failed for another reason than a reader gone (a full disk under `> file`). */
+let failedWrite: string | undefined;
 
 /**
  * Writes to the process's stdout or stderr. A reader that stops reading ends what the CLI
  * prints, not its work: the write error is taken here (never an uncaught stack trace) and the
- * command goes on to the end, so a build piped into `head` still writes all of out/.
+ * command goes on to the end, so a build piped into `head` still writes all of out/. Any other
+ * write error (no space left for `> texts.po`) is told on stderr and fails the command.
  */
 function writeTo(stream: NodeJS.WriteStream, text: string): void {
   if (gone.has(stream)) return;
@@ -28,8 +31,18 @@ function writeTo(stream: NodeJS.WriteStream, text: string): void {
   stream.write(text);
 }
 
-function onWriteError(this: NodeJS.WriteStream): void {
+function onWriteError(this: NodeJS.WriteStream, error: NodeJS.ErrnoException): void {
   gone.add(this);
+  if (error.code === 'EPIPE') return;
+  const name = this === process.stdout ? 'standard output' : 'standard error';
+  failedWrite ??= `pocketpress: cannot write to ${name}: ${error.message}\n`;
+  if (this !== process.stderr && !gone.has(process.stderr)) process.stderr.write(failedWrite);
+  process.exitCode = EXIT.usage;
+}
+
+/** Whether something the CLI printed could not be written (and was told on stderr). */
+export function writeFailed(): boolean {
+  return failedWrite !== undefined;
 }
 
 export const processIo: CliIo = {

@@ -14,7 +14,7 @@ import { registerI18nCommands } from './register-i18n-commands.js';
 import { registerIconsCommand } from './icons-command.js';
 import { registerItemsCommands } from './items-command.js';
 import { registerPreviewCommand } from './preview-command.js';
-import { EXIT, processIo, type CliIo } from './io.js';
+import { EXIT, processIo, writeFailed, type CliIo } from './io.js';
 import { addKitOptions, collect, languages, maxWarnings } from './options.js';
 import { applyProject, contentFolders, ProjectSettingsError, readProject } from './project.js';
 import { addHomePrintOptions, backOffsetOf, homePrintOf, registerCalibrateCommand, type HomePrintCliOptions } from './home-print-options.js';
@@ -201,5 +201,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  return run(argv, processIo);
+  const code = await run(argv, processIo);
+  // Output that could not be written (a full disk) fails the command, whatever its work found.
+  return writeFailed() ? EXIT.usage : code;
 }

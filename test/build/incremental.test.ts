@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -72,9 +72,11 @@ describe('incremental builds', () => {
     const victim = kept.find((f) => statSync(f).size > 0)!;
     const other = readFileSync(kept.find((f) => f !== victim)!);
     writeFileSync(victim, other);
+    // And a cache restored read-only: the PNGs copied from it are files of out/ like the others, writable.
+    for (const f of kept.filter((k) => k !== victim)) chmodSync(f, 0o444);
     writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Lamp oil, fr: Huile}', 'name: {en: Oil, fr: Huile}'));
     await build();
-    agree();
+    for (const e of agree()) expect(statSync(path.join(out, 'full-game', 'en', e.path)).mode & 0o200).toBe(0o200);
   }, 60_000);
 
   it('a new tool version makes everything again', async () => {

@@ -142,6 +142,12 @@ describe('bin/pocketpress.js', () => {
     expect(readFileSync(errFile, 'utf8')).toBe('');
   });
 
+  it('fails, saying so in one line, when what it prints cannot be written (a full disk)', () => {
+    const bin = path.join(ROOT, 'bin', 'pocketpress.js');
+    const full = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" validate "${path.join(FIXTURES, 'valid', 'full-game')}" --format json > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+    expect({ code: full.status, stderr: full.stderr }).toEqual({ code: 2, stderr: 'pocketpress: cannot write to standard output: ENOSPC: no space left on device, write\n' });
+  });
+
   it('prints the version in a packed copy of the package, which has dist/ and no src/', { timeout: 300_000 }, () => {
     const base = tempDir('pocketpress-pack-');
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];

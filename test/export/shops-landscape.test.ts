@@ -33,7 +33,8 @@ describe('shops for a landscape deck without bleed, each card with its own back'
   beforeAll(async () => {
     requireGhostscript();
     const prepared = await prepareExport(writeLandscapeGame(), 'en', { dpi: 150 });
-    files = await exportShops(prepared.input, { outDir: '/out', shops: ['makeplayingcards', 'drivethrucards'], creationDate: new Date(0) }, (p) => problems.push(p));
+    files = [];
+    await exportShops(prepared.input, { outDir: '/out', shops: ['makeplayingcards', 'drivethrucards'], creationDate: new Date(0) }, (p) => problems.push(p), (f) => files.push(f));
   }, 120_000);
 
   it('warns that the bleed is short, for each shop', () => {

@@ -41,6 +41,16 @@ describe('renderRaster', () => {
     expect((await renderRaster(empty, size)).data.every((v) => v === 0)).toBe(true);
   });
 
+  it('keeps a canvas for the next picture of its size, but not one as large as a board', async () => {
+    const { giveBack, takeCanvas } = await import('../../src/render/raster/canvas-pool.js');
+    const small = takeCanvas(301, 203);
+    giveBack(small);
+    expect(takeCanvas(301, 203)).toBe(small);
+    const large = takeCanvas(4001, 4001);
+    giveBack(large);
+    expect(takeCanvas(4001, 4001)).not.toBe(large);
+  });
+
   it('draws each glyph from the font\'s outline at the place the run gives it (the place the PDF uses)', () => {
     let checked = 0;
     for (const run of runs.filter((r) => r.glyphs.length > 0 && r.font === Object.keys(card.fonts).find((k) => card.fonts[k]!.path === FONT_PATH))) {

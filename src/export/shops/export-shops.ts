@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { pointsToMm } from '../../shared/lengths.js';
-import type { FileFacts, OutputFile } from '../../shared/output-file.js';
+import type { AddFile, FileFacts, OutputFile } from '../../shared/output-file.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import { matchProduct, SHOPS, type ShopName, type ShopProduct, type ShopRules } from '../../shared/shops/index.js';
 import { stringifyStable } from '../../shared/stable-json.js';
@@ -144,9 +144,8 @@ function itemsOf(p: Planned) {
   return p.exportSet.set.items.map((item) => ({ item, faces: byItem.get(item.id)! }));
 }
 
-type Add = (file: OutputFile) => void;
 
-async function faceImages(input: ExportInput, shop: ShopRules, planned: Planned[], add: Add, summary: OrderSummary): Promise<void> {
+async function faceImages(input: ExportInput, shop: ShopRules, planned: Planned[], add: AddFile, summary: OrderSummary): Promise<void> {
   const base = shopFolder(shop.name);
   for (const p of planned) {
     const draw = faceMaker(input, shop, p);
@@ -182,7 +181,7 @@ function marked(raster: ShopFace['raster'], slot: number, back: boolean): ShopFa
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-async function uniqueFaceImages(input: ExportInput, shop: ShopRules, planned: Planned[], add: Add, summary: OrderSummary, options: ShopExportOptions, report: (p: LayoutProblem) => void): Promise<void> {
+async function uniqueFaceImages(input: ExportInput, shop: ShopRules, planned: Planned[], add: AddFile, summary: OrderSummary, options: ShopExportOptions, report: (p: LayoutProblem) => void): Promise<void> {
   const base = shopFolder(shop.name);
   const sizes = shop.orderSizes ?? [];
   for (const p of planned) {
@@ -246,7 +245,7 @@ export class ShopSetupError extends Error {
   override name = 'ShopSetupError';
 }
 
-async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[], add: Add, summary: OrderSummary, options: ShopExportOptions): Promise<void> {
+async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[], add: AddFile, summary: OrderSummary, options: ShopExportOptions): Promise<void> {
   if (planned.length === 0) return;
   const profile = cmykProfile();
   const icc = readFileSync(profile);
@@ -297,7 +296,7 @@ async function pdfxDecks(input: ExportInput, shop: ShopRules, planned: Planned[]
   summary.colour = { profile: path.basename(profile), outputCondition: OUTPUT_CONDITION.identifier, maxInk: most, limit };
 }
 
-async function sheets(input: ExportInput, shop: ShopRules, planned: Planned[], add: Add, summary: OrderSummary): Promise<void> {
+async function sheets(input: ExportInput, shop: ShopRules, planned: Planned[], add: AddFile, summary: OrderSummary): Promise<void> {
   const sheet = shop.sheet!;
   const W = Math.round(sheet.widthIn * shop.dpi);
   const H = Math.round(sheet.heightIn * shop.dpi);
@@ -348,12 +347,11 @@ async function sheets(input: ExportInput, shop: ShopRules, planned: Planned[], a
 }
 
 /**
- * The files of each shop asked for, under `shops/<shop>/`: the faces in the form the shop
- * takes, a README.txt of what to upload where, and `order.json`, the order summary.
+ * The files of each shop asked for, under `shops/<shop>/`, each handed to `add` as it is made:
+ * the faces in the form the shop takes, a README.txt of what to upload where, and `order.json`,
+ * the order summary.
  */
-export async function exportShops(input: ExportInput, options: ShopExportOptions, report: (p: LayoutProblem) => void): Promise<OutputFile[]> {
-  const files: OutputFile[] = [];
-  const add: Add = (f) => files.push(f);
+export async function exportShops(input: ExportInput, options: ShopExportOptions, report: (p: LayoutProblem) => void, add: AddFile): Promise<void> {
   for (const name of options.shops) {
     const shop = SHOPS[name];
     const summary: OrderSummary = {
@@ -379,5 +377,4 @@ export async function exportShops(input: ExportInput, options: ShopExportOptions
     add({ path: `${shopFolder(name)}/order.json`, bytes: Buffer.from(stringifyStable(summary), 'utf8'), entry: facts('shop-order') });
     add({ path: `${shopFolder(name)}/README.txt`, bytes: Buffer.from(shopReadme(shop, summary, input.game.title), 'utf8'), entry: facts('shop-readme') });
   }
-  return files;
 }

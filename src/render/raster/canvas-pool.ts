@@ -3,6 +3,8 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 /** Sizes whose canvases are kept (a card and its trim, a tile and its trim), and canvases kept a size (a layer inside a layer). */
 const KEPT_SIZES = 4;
 const KEPT_A_SIZE = 2;
+/** Pixels of the largest canvas kept (64 MB): a board or a print sheet is let go, not held while the thread lives. */
+const KEPT_PIXELS = 16_000_000;
 
 /** Canvases given back, by size; the size used last is the last key. */
 const free = new Map<string, Canvas[]>();
@@ -22,6 +24,7 @@ export function takeCanvas(widthPx: number, heightPx: number): Canvas {
 }
 
 export function giveBack(canvas: Canvas): void {
+  if (canvas.width * canvas.height > KEPT_PIXELS) return;
   const key = `${canvas.width}x${canvas.height}`;
   const list = free.get(key) ?? [];
   free.delete(key);
