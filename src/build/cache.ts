@@ -147,11 +147,11 @@ export class BuildCache {
    */
   keptFile(kind: string, key: string): KeptFile | undefined {
     const file = this.file(key);
-    if (!file || !existsSync(file)) return undefined;
+    if (!this.held(file)) return undefined;
     const stamp = fileStamp(file);
     const size = statSync(file).size;
     const beside = `${file}.sha256`;
-    const noted = existsSync(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
+    const noted = this.held(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
     if (!sha256) {
       sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -166,7 +166,7 @@ export class BuildCache {
   /** The bytes under `key` if some were kept, without making them. */
   peek(kind: string, key: string): Buffer | undefined {
     const file = this.file(key);
-    if (!file || !existsSync(file)) return undefined;
+    if (!this.held(file)) return undefined;
     this.count(kind, true);
     return readFileSync(file);
   }
@@ -175,6 +175,16 @@ export class BuildCache {
   forget(key: string): void {
     const file = this.file(key);
     if (file) rmSync(file, { force: true });
+  }
+
+  /**
+   * Whether `file` is an entry this cache may give back: a regular file inside the cache folder
+   * once links are resolved. A cache folder can come with a project (`cacheDir:` in
+   * pocketpress.yaml); an entry that is a link to a file elsewhere is never read, let alone
+   * copied into out/.
+   */
+  private held(file: string | undefined): file is string {
+    return file !== undefined && this.dir !== undefined && existsSync(file) && checkFileAccess(file, [this.dir]).ok;
   }
 
   private file(key: string): string | undefined {
@@ -190,7 +200,7 @@ export class BuildCache {
   /** The bytes under `key`, made (and kept) when missing. */
   async bytes(kind: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const file = this.file(key);
-    if (file && existsSync(file)) {
+    if (this.held(file)) {
       this.count(kind, true);
       return readFileSync(file);
     }
@@ -212,8 +222,8 @@ export class BuildCache {
    */
   async files(kind: string, key: string, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
     const index = this.file(key);
-    if (index && existsSync(index)) {
-      const entries = JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[];
+    const entries = this.held(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[]) : undefined;
+    if (index && entries && entries.every((_, i) => this.held(`${index}-${i}`))) {
       this.count(kind, true);
       entries.forEach((e, i) => add({ ...e, bytes: readFileSync(`${index}-${i}`) }));
       return;
@@ -241,7 +251,7 @@ export class BuildCache {
   /** A JSON value under `key`, made (and kept) when missing. */
   json<T>(kind: string, key: string, make: () => T): T {
     const file = this.file(key);
-    if (file && existsSync(file)) {
+    if (this.held(file)) {
       this.count(kind, true);
       return JSON.parse(readFileSync(file, 'utf8')) as T;
     }
@@ -251,7 +261,7 @@ export class BuildCache {
   /** The same, for a value that takes a while to make. */
   async jsonAsync<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
     const file = this.file(key);
-    if (file && existsSync(file)) {
+    if (this.held(file)) {
       this.count(kind, true);
       return JSON.parse(readFileSync(file, 'utf8')) as T;
     }

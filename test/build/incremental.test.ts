@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -77,6 +77,32 @@ describe('incremental builds', () => {
     writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Lamp oil, fr: Huile}', 'name: {en: Oil, fr: Huile}'));
     await build();
     for (const e of agree()) expect(statSync(path.join(out, 'full-game', 'en', e.path)).mode & 0o200).toBe(0o200);
+  }, 60_000);
+
+  it('never gives back a cache entry that is a link to a file outside the cache (a cache folder can come with a project)', async () => {
+    const game = path.join(tempDir(), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const out = tempDir();
+    const cacheDir = path.join(tempDir(), 'cache');
+    const build = () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
+    await build();
+    // Every entry of the cache becomes a link to a secret beside it.
+    const secret = path.join(tempDir(), 'secret.txt');
+    writeFileSync(secret, 'the key to the old tower');
+    const entries = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' }).filter((f) => /^[0-9a-f]{2}[\\/][0-9a-f]{64}$/.test(f));
+    expect(entries.length).toBeGreaterThan(10);
+    for (const f of entries) {
+      rmSync(path.join(cacheDir, f));
+      symlinkSync(secret, path.join(cacheDir, f));
+    }
+    const set = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const again = await build();
+    expect(again.code).toBe(0);
+    // Nothing came from the links: no file of out/ holds the secret, and every PNG is one.
+    const written = readdirSync(out, { recursive: true, encoding: 'utf8' }).map((f) => path.join(out, f)).filter((f) => statSync(f).isFile());
+    expect(written.filter((f) => readFileSync(f).includes('the key to the old tower'))).toEqual([]);
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png')).subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
 
   it('a new tool version makes everything again', async () => {
