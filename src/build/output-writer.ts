@@ -2,7 +2,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
-import { buildManifest } from './manifest.js';
+import { buildManifest, manifestEntry } from './manifest.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
 export class OutputError extends Error {
@@ -93,23 +93,26 @@ export class FolderWriter {
   ) {}
 
   add(file: OutputFile): void {
-    // After a failure or an abort the staging folder is gone: no worker writes into it again.
-    if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
-    const target = path.join(this.dir, file.path);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, file.bytes);
+    writeFileSync(this.target(file.path), file.bytes);
     this.entries.push(buildManifest(this.game, this.lang, '', [file]).files[0]!);
   }
 
   /** A file the build cache holds already: copied by the system, its digest as the cache keeps it. */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
-    if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
-    const target = path.join(this.dir, relative);
-    mkdirSync(path.dirname(target), { recursive: true });
+    const target = this.target(relative);
     copyFileSync(kept.file, target);
     // The mode of a file written here, not the cache file's (a cache restored read-only).
     chmodSync(target, 0o666 & ~process.umask());
-    this.entries.push({ path: relative, ...entry, sha256: kept.sha256, bytes: kept.size });
+    this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));
+  }
+
+  /** Where a file of this folder goes in the staging folder, its folder made. */
+  private target(relative: string): string {
+    // After a failure or an abort the staging folder is gone: no worker writes into it again.
+    if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
+    const target = path.join(this.dir, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    return target;
   }
 
   /** A file written earlier in this build. */

@@ -11,22 +11,34 @@ function options(out: string): BuildCommandOptions {
   return { out, format: 'text', dpi: 72, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, quiet: true };
 }
 
+/** A copy of the full-game fixture, its output folder and cache folder, a build of it, and an edit of the oil card's English name. */
+function fullGame() {
+  const game = path.join(tempDir(), 'full-game');
+  cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+  const out = tempDir();
+  const cacheDir = path.join(tempDir(), 'cache');
+  const set = path.join(game, 'sets', 'cards.yaml');
+  return {
+    out,
+    cacheDir,
+    build: () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io),
+    rename: (from: string, to: string) => writeFileSync(set, readFileSync(set, 'utf8').replace(`name: {en: ${from}, fr: Huile}`, `name: {en: ${to}, fr: Huile}`)),
+  };
+}
+
 describe('incremental builds', () => {
   it('makes nothing again when nothing changed, and only the changed card and its set\'s PDFs when one card changes', async () => {
-    const game = path.join(tempDir(), 'full-game');
-    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
-    const out = tempDir();
-    const first = await buildOnce(game, options(out), '0.0.0-test', io);
+    const { out, build, rename } = fullGame();
+    const first = await build();
     expect(first.code).toBe(0);
     expect(first.stats['png']!.made).toBeGreaterThan(0);
-    const again = await buildOnce(game, options(out), '0.0.0-test', io);
+    const again = await build();
     expect(again.code).toBe(0);
     expect(Object.values(again.stats).every((s) => s.made === 0)).toBe(true);
 
     const before = readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png'));
-    const set = path.join(game, 'sets', 'cards.yaml');
-    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
-    const changed = await buildOnce(game, options(out), '0.0.0-test', io);
+    rename('Oil', 'Lamp oil');
+    const changed = await build();
     expect(changed.code).toBe(0);
     // English only: the oil card's face is laid out and rendered again; its set's print-shop
     // PDF and sheet PDF are made again; nothing else.
@@ -38,11 +50,7 @@ describe('incremental builds', () => {
   }, 60_000);
 
   it('copies the PNGs the cache holds into the output, with digests in the manifest that are those of the bytes written', async () => {
-    const game = path.join(tempDir(), 'full-game');
-    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
-    const out = tempDir();
-    const cacheDir = path.join(tempDir(), 'cache');
-    const build = () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
+    const { out, cacheDir, build, rename } = fullGame();
     const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     const pngEntries = () => {
       const manifest = JSON.parse(readFileSync(path.join(out, 'full-game', 'en', 'manifest.json'), 'utf8')) as { files: { path: string; kind: string; sha256: string; bytes: number }[] };
@@ -60,8 +68,7 @@ describe('incremental builds', () => {
     await build();
     const first = agree();
     // A card edited: every other PNG comes from the cache, copied; the manifest says the same of them.
-    const set = path.join(game, 'sets', 'cards.yaml');
-    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    rename('Oil', 'Lamp oil');
     const changed = await build();
     expect(changed.stats['png']).toMatchObject({ made: 1 });
     const second = agree();
@@ -74,17 +81,13 @@ describe('incremental builds', () => {
     writeFileSync(victim, other);
     // And a cache restored read-only: the PNGs copied from it are files of out/ like the others, writable.
     for (const f of kept.filter((k) => k !== victim)) chmodSync(f, 0o444);
-    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Lamp oil, fr: Huile}', 'name: {en: Oil, fr: Huile}'));
+    rename('Lamp oil', 'Oil');
     await build();
     for (const e of agree()) expect(statSync(path.join(out, 'full-game', 'en', e.path)).mode & 0o200).toBe(0o200);
   }, 60_000);
 
   it('never gives back a cache entry that is a link to a file outside the cache (a cache folder can come with a project)', async () => {
-    const game = path.join(tempDir(), 'full-game');
-    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
-    const out = tempDir();
-    const cacheDir = path.join(tempDir(), 'cache');
-    const build = () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
+    const { out, cacheDir, build, rename } = fullGame();
     await build();
     // Every entry of the cache becomes a link to a secret beside it.
     const secret = path.join(tempDir(), 'secret.txt');
@@ -95,8 +98,7 @@ describe('incremental builds', () => {
       rmSync(path.join(cacheDir, f));
       symlinkSync(secret, path.join(cacheDir, f));
     }
-    const set = path.join(game, 'sets', 'cards.yaml');
-    writeFileSync(set, readFileSync(set, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    rename('Oil', 'Lamp oil');
     const again = await build();
     expect(again.code).toBe(0);
     // Nothing came from the links: no file of out/ holds the secret, and every PNG is one.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { pointsToMm } from '../../shared/lengths.js';
-import type { AddFile, FileFacts, OutputFile } from '../../shared/output-file.js';
+import type { AddFile, FileFacts } from '../../shared/output-file.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import { matchProduct, SHOPS, type ShopName, type ShopProduct, type ShopRules } from '../../shared/shops/index.js';
 import { stringifyStable } from '../../shared/stable-json.js';
@@ -143,7 +143,6 @@ function itemsOf(p: Planned) {
   const byItem = facesByItem(p.exportSet.faces);
   return p.exportSet.set.items.map((item) => ({ item, faces: byItem.get(item.id)! }));
 }
-
 
 async function faceImages(input: ExportInput, shop: ShopRules, planned: Planned[], add: AddFile, summary: OrderSummary): Promise<void> {
   const base = shopFolder(shop.name);

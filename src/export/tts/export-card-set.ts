@@ -1,5 +1,4 @@
 import { pointsToMm } from '../../shared/lengths.js';
-import type { OutputFile } from '../../shared/output-file.js';
 import { facesByItem } from '../face-paths.js';
 import type { Face } from '../../shared/face.js';
 import type { ExportSet } from '../types.js';
