@@ -48,6 +48,7 @@ async function loadCode() {
   return {
     ...(await compiled<typeof import('../src/build/build-game.js')>('build/build-game.js')),
     ...(await compiled<typeof import('../src/build/renderers.js')>('build/renderers.js')),
+    ...(await compiled<typeof import('../src/shared/map-limit.js')>('shared/map-limit.js')),
     ...(await compiled<typeof import('../src/content/check-content.js')>('content/check-content.js')),
     ...(await compiled<typeof import('../src/impose/component-sheets.js')>('impose/component-sheets.js')),
     ...(await compiled<typeof import('../src/impose/paper.js')>('impose/paper.js')),

@@ -23,7 +23,8 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { componentPngOf, facePictures, faceTrims, mapLimit, pdfOf } from './renderers.js';
+import { componentPngOf, facePictures, faceTrims, pdfOf, sheetBands } from './renderers.js';
+import { mapLimit } from '../shared/map-limit.js';
 import type { TrimStore } from './trim-store.js';
 import { ttsTrimSize } from '../export/tts/sheet-plan.js';
 import { imposeSet } from './build-sheets.js';
@@ -254,8 +255,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The exports (and the image code they need) are loaded only when they are made again.
   const picture = facePictures(options.dpi, options.cache, written);
   const trimmed = options.trims ? faceTrims(options.trims) : undefined;
+  const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
-  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed }, exportOptions, addFile);
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands }, exportOptions, addFile);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,

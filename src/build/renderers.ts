@@ -4,6 +4,8 @@ import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache, KeptFile } from './cache.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
 import type { TrimStore } from './trim-store.js';
+import type { KeepBand } from '../export/types.js';
+import { bandBytes, readBand } from '../export/tts/sheet-bands.js';
 
 export interface PdfMeta {
   title?: string;
@@ -97,25 +99,19 @@ export function faceTrims(store: TrimStore): TrimFace {
 }
 
 /**
- * Runs `work` on every item, at most `limit` at once, keeping the order of the results. The
- * first failure stops every worker from taking another item, and is thrown once those under
- * way have settled, so nothing keeps writing after a build has failed.
+ * Deck sheets' bands kept in the build cache, named by the faces of their row and its size: a
+ * build in which one card changed deflates that card's row again and takes the others as
+ * they were. A band found damaged is dropped and made again.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < items.length && !failure) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i]!, i);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
+export function sheetBands(cache: BuildCache): KeepBand {
+  return async (faces, row, make) => {
+    const key = cache.listKey('tts-band', faces.map((f) => f.list), row);
+    const kept = cache.peek('tts-band', key);
+    const band = kept && readBand(kept, row.heightPx * (1 + row.columns * row.widthPx * 3));
+    if (band) return band;
+    if (kept) cache.forget(key);
+    const made = await make();
+    await cache.bytes('tts-band', key, async () => bandBytes(made));
+    return made;
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw failure.error;
-  return results;
 }

@@ -1,6 +1,7 @@
 import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
+import type { SheetBand } from './tts/sheet-bands.js';
 
 export interface ExportSet {
   set: ResolvedSet;
@@ -21,7 +22,15 @@ export interface ExportInput {
    * faces; without it they are cut and scaled from `picture`.
    */
   trimmed?: TrimFace;
+  /** Where the bands of deck sheets are kept between builds (a row of cards each); without it every band is made. */
+  bands?: KeepBand;
 }
+
+/**
+ * Gives the band of a deck sheet that holds `faces` (one row of cards, at `cell` pixels each,
+ * white past the last face up to `columns`), kept by an earlier build, or `make`s it and keeps it.
+ */
+export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<SheetBand>) => Promise<SheetBand>;
 
 export interface ExportOptions {
   /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutputWriter, recoverOutput } from '../../src/build/output-writer.js';
-import { mapLimit } from '../../src/build/renderers.js';
+import { mapLimit } from '../../src/shared/map-limit.js';
 import { tempDir } from '../helpers.js';
 
 /** A dead process id: a process that ran and ended. */

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,46 @@ describe('a build', () => {
       }
     }
     expect(changedCells.size).toBe(1);
+    // The sheet's other rows of cards were taken as they were kept, and the file is the one a build without the cache makes.
+    const rows = entry.rows;
+    expect(changed.stats['tts-band']).toEqual({ made: 1, reused: rows - 1 });
+    const fresh = tempDir();
+    expect((await buildOnce(game, options(fresh, { cache: false }), '0.0.0-test', io)).code).toBe(0);
+    expect(read(cached).equals(read(fresh))).toBe(true);
+  }, 120_000);
+});
+
+describe('a build with damaged bands in its cache', () => {
+  it('makes them again: the sheets are the ones a build without the cache makes', async () => {
+    const game = writeManyCardsGame();
+    // The card sets alone (a token of the game does not fit its text: the build would stop).
+    const gameFile = path.join(game, 'game.yaml');
+    writeFileSync(gameFile, readFileSync(gameFile, 'utf8').replace(', sets/coins.yaml, sets/chips.yaml', ''));
+    const [cached, cacheDir, fresh] = [tempDir(), tempDir(), tempDir()];
+    const read = (out: string, sheet: string) => readFileSync(path.join(out, 'many', 'en', 'tts', sheet));
+    expect((await buildOnce(game, options(cached, { cacheDir }), '0.0.0-test', io)).code).toBe(0);
+    // Every band kept (an IDAT chunk after its 8-byte head) gets one byte of its deflate data changed.
+    let damaged = 0;
+    for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const bytes = readFileSync(file);
+      if (bytes.length > 24 && bytes.toString('latin1', 12, 16) === 'IDAT') {
+        bytes[20] = bytes[20]! ^ 0xff;
+        writeFileSync(file, bytes);
+        damaged++;
+      }
+    }
+    // Fronts and backs (each card has its own): 7 rows on the sheets of the first 70 cards, 1 on those of the other 5; 1 for the lone card of the other set.
+    expect(damaged).toBe(17);
+    // The first card changed: its rows (front and back) are made anew, every other band is found damaged and made again.
+    const set = path.join(game, 'sets', 'deck.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('"Card 1"', '"Card one"'));
+    const again = await buildOnce(game, options(cached, { cacheDir }), '0.0.0-test', io);
+    expect(again.code).toBe(0);
+    expect(again.stats['tts-band']!.made).toBe(17);
+    expect((await buildOnce(game, options(fresh, { cache: false }), '0.0.0-test', io)).code).toBe(0);
+    for (const sheet of ['deck-1.png', 'deck-1.back.png', 'deck-2.png', 'solo-1.png']) expect(read(cached, sheet).equals(read(fresh, sheet))).toBe(true);
   }, 120_000);
 });
 

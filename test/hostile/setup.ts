@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSyn
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE, pngChunk as chunk } from '../../src/shared/png-chunks.js';
 
 /**
  * Generated inputs of the hostile corpus: what is too big to keep in git (or cannot be kept in
@@ -16,27 +17,6 @@ function write(caseDir: string, relative: string, data: string | Uint8Array): vo
   writeFileSync(file, data);
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A valid one-bit grey PNG of any size: small on disk, gigabytes once decoded. */
 export function blankPng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
@@ -47,7 +27,7 @@ export function blankPng(width: number, height: number): Buffer {
   const row = 1 + Math.ceil(width / 8);
   const pixels = deflateSync(Buffer.alloc(row * height), { level: 9 });
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     chunk('IHDR', header),
     chunk('IDAT', pixels),
     chunk('IEND', new Uint8Array()),

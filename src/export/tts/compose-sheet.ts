@@ -1,57 +1,79 @@
-import sharp from 'sharp';
 import { cellOrigin, type CellSize } from './sheet-plan.js';
 import type { Raster } from '../../shared/face.js';
-import { PNG_ENCODING } from '../../shared/png-encoding.js';
-
-/** Cells asked for at once while a sheet is filled: each is copied into place and let go. */
-const CELLS_AT_ONCE = 8;
+import { mapLimit } from '../../shared/map-limit.js';
+import { deflateBand, joinBands, type SheetBand } from './sheet-bands.js';
 
 /**
- * The memory of the largest sheet made so far, kept for the next sheet that fits in it: every
- * byte of a sheet is written again (cells, then white past the last card), and memory the
- * process has touched before costs nothing to fill, where fresh memory is paid page by page
- * (measured here: 165 ms to fill 48 MB the first time, 3 ms the second — a 10 × 7 sheet of
- * poker cards).
+ * Where the bands of sheets made before are kept: gives the band of the `count` cards from
+ * `first` on (a row of the sheet; white cells fill the rest of the row), or `make`s it.
  */
-let spare: Buffer | undefined;
+export type BandShelf = (first: number, count: number, make: () => Promise<SheetBand>) => Promise<SheetBand>;
+
+/** Rows of cards filled and deflated at once: each row's cells are asked for together. */
+const BANDS_AT_ONCE = 2;
+
+/**
+ * The memory of bands made before, kept for the next ones: every byte of a band is written
+ * again (filter bytes, cells, white past the last card), and memory the process has touched
+ * before costs nothing to fill, where fresh memory is paid page by page (measured here: 165 ms
+ * to fill 48 MB the first time, 3 ms the second).
+ */
+const spare: Buffer[] = [];
+
+function takeMemory(size: number): Buffer {
+  const i = spare.findIndex((m) => m.length >= size);
+  return i >= 0 ? spare.splice(i, 1)[0]! : Buffer.allocUnsafe(size);
+}
+
+function giveBack(memory: Buffer): void {
+  spare.push(memory);
+  spare.sort((a, b) => b.length - a.length);
+  spare.length = Math.min(spare.length, BANDS_AT_ONCE);
+}
 
 /**
  * A deck sheet: `count` cells row by row on white, as an RGB PNG of columns × rows cells. Each
- * cell is asked for (a few at a time), copied into place row by row and let go, so a sheet holds
- * its own pixels and a few cells, never all seventy.
+ * row of cells is a band (see SheetBand), taken from `shelf` when one is given and holds it;
+ * otherwise its cells are asked for, copied into place and let go, and the band is deflated,
+ * so a sheet holds two rows of pixels at a time, never all seventy cards.
  */
-export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize): Promise<Buffer> {
+export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize, shelf?: BandShelf): Promise<Buffer> {
   const width = grid.columns * cell.widthPx;
-  const height = grid.rows * cell.heightPx;
-  const size = width * height * 3;
-  const memory = spare && spare.length >= size ? spare : Buffer.allocUnsafe(size);
-  spare = undefined;
-  const sheet = memory.subarray(0, size);
+  const rowBytes = 1 + width * 3;
   const cellRow = cell.widthPx * 3;
-  const place = (i: number, raster: Raster | undefined) => {
-    const { left, top } = cellOrigin(i, grid.columns, cell);
-    for (let y = 0; y < cell.heightPx; y++) {
-      const at = ((top + y) * width + left) * 3;
-      if (raster) raster.data.copy(sheet, at, y * cellRow, (y + 1) * cellRow);
-      else sheet.fill(255, at, at + cellRow);
+  const makeBand = async (first: number, cards: number): Promise<SheetBand> => {
+    const memory = takeMemory(cell.heightPx * rowBytes);
+    const rows = memory.subarray(0, cell.heightPx * rowBytes);
+    try {
+      const place = (column: number, raster: Raster | undefined) => {
+        const { left } = cellOrigin(column, grid.columns, cell);
+        for (let y = 0; y < cell.heightPx; y++) {
+          const at = y * rowBytes + 1 + left * 3;
+          if (raster) raster.data.copy(rows, at, y * cellRow, (y + 1) * cellRow);
+          else rows.fill(255, at, at + cellRow);
+        }
+      };
+      for (let y = 0; y < cell.heightPx; y++) rows[y * rowBytes] = 0; // no filter
+      // The cells past the last card are white.
+      for (let column = cards; column < grid.columns; column++) place(column, undefined);
+      await mapLimit(Array.from({ length: cards }, (_, c) => c), cards, async (column) => {
+        const raster = await cellAt(first + column);
+        if (raster.width !== cell.widthPx || raster.height !== cell.heightPx || raster.channels !== 3) {
+          throw new Error(`a cell of ${raster.width}×${raster.height} px × ${raster.channels} on a sheet of ${cell.widthPx}×${cell.heightPx} px RGB cells`);
+        }
+        place(column, raster);
+      });
+      return await deflateBand(rows);
+    } finally {
+      // Given back only once zlib has read it all.
+      giveBack(memory);
     }
   };
-  // The cells past the last card are white.
-  for (let i = count; i < grid.columns * grid.rows; i++) place(i, undefined);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const raster = await cellAt(i);
-      if (raster.width !== cell.widthPx || raster.height !== cell.heightPx || raster.channels !== 3) {
-        throw new Error(`a cell of ${raster.width}×${raster.height} px × ${raster.channels} on a sheet of ${cell.widthPx}×${cell.heightPx} px RGB cells`);
-      }
-      place(i, raster);
-    }
+  const band = (row: number) => {
+    const first = row * grid.columns;
+    const cards = Math.max(0, Math.min(grid.columns, count - first));
+    return shelf ? shelf(first, cards, () => makeBand(first, cards)) : makeBand(first, cards);
   };
-  await Promise.all(Array.from({ length: Math.min(CELLS_AT_ONCE, count) }, worker));
-  const png = await sharp(sheet, { raw: { width, height, channels: 3 } }).png(PNG_ENCODING).toBuffer();
-  // Handed back only once sharp has read it all.
-  spare = memory;
-  return png;
+  const bands = await mapLimit(Array.from({ length: grid.rows }, (_, row) => row), BANDS_AT_ONCE, band);
+  return joinBands({ width, height: grid.rows * cell.heightPx }, bands);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TrimFace } from '../../shared/face.js';
 import type { AddFile } from '../../shared/output-file.js';
-import type { ExportOptions } from '../types.js';
+import type { ExportOptions, KeepBand } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
 export interface TtsContext {
@@ -17,6 +17,8 @@ export interface TtsContext {
   trim: TrimFace;
   /** Takes each image as soon as it is made, so a deck sheet is written before the next is drawn. */
   add: AddFile;
+  /** Where deck sheets' bands are kept between builds, if anywhere. */
+  bands?: KeepBand;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -32,7 +34,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, trim: TrimFace, add: AddFile): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand }): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {
@@ -47,7 +49,6 @@ export function createContext(options: ExportOptions, folder: Folder, trim: Trim
       }
     },
     nextKey: () => ++key,
-    trim,
-    add,
+    ...images,
   };
 }

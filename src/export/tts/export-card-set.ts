@@ -3,6 +3,7 @@ import { facesByItem } from '../face-paths.js';
 import type { Face } from '../../shared/face.js';
 import type { ExportSet } from '../types.js';
 import { composeSheet } from './compose-sheet.js';
+import type { SheetBand } from './sheet-bands.js';
 import type { TtsContext } from './context.js';
 import { encodePng } from './trim-picture.js';
 import type { Raster } from '../../shared/face.js';
@@ -21,7 +22,10 @@ function blankCell(cell: CellSize): Raster {
 async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<string> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
-  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell);
+  const row = { columns: plan.columns, ...cell };
+  const bands = ctx.bands;
+  const shelf = bands && ((first: number, count: number, make: () => Promise<SheetBand>) => bands(faces.slice(first, first + count), row, make));
+  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, shelf);
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   ctx.add(ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }));
   return path;

@@ -20,7 +20,8 @@ export function ttsJsonPath(gameId: string): string {
  * `add` as soon as it is made, the saved object last.
  */
 export async function exportTts(input: ExportInput, options: ExportOptions, add: AddFile): Promise<void> {
-  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, input.trimmed ?? ((face, size) => trimRaster(face, size, input.picture)), add);
+  const trim = input.trimmed ?? ((face, size) => trimRaster(face, size, input.picture));
+  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, { trim, add, bands: input.bands });
   const parts: TtsPart[] = [];
   for (const exportSet of input.sets) {
     parts.push(exportSet.set.kind === 'cards' ? await exportCardSet(exportSet, ctx) : await exportPieceSet(exportSet, ctx));

@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { composeSheet } from '../../src/export/tts/compose-sheet.js';
+import { bandBytes, deflateBand, joinBands, readBand, type SheetBand } from '../../src/export/tts/sheet-bands.js';
+import type { Raster } from '../../src/shared/face.js';
+
+/** Noise-like RGB pixels, different for each seed. */
+function pixels(width: number, height: number, seed: number): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  let x = seed * 2_654_435_761;
+  for (let i = 0; i < data.length; i++) {
+    x = (x * 1_103_515_245 + 12_345) >>> 0;
+    data[i] = i % 7 === 0 ? x >>> 24 : 200;
+  }
+  return data;
+}
+
+/** Rows of raw RGB as a band's input: a 0 filter byte before each row. */
+function filtered(data: Buffer, width: number): Buffer {
+  const row = width * 3;
+  const rows = data.length / row;
+  return Buffer.concat(Array.from({ length: rows }, (_, y) => Buffer.concat([Buffer.from([0]), data.subarray(y * row, (y + 1) * row)])));
+}
+
+describe('a PNG joined from bands', () => {
+  it('decodes to the pixels of every band, top to bottom', async () => {
+    const width = 37;
+    const parts = [pixels(width, 5, 1), pixels(width, 11, 2), pixels(width, 1, 3)];
+    const bands = await Promise.all(parts.map((p) => deflateBand(filtered(p, width))));
+    const png = joinBands({ width, height: 17 }, bands);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([37, 17, 3]);
+    expect(data.equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('is the same file for the same bands, and a band kept on disk reads back whole or not at all', async () => {
+    const width = 20;
+    const rows = filtered(pixels(width, 8, 4), width);
+    const band = await deflateBand(rows);
+    expect(band.length).toBe(8 * 61);
+    const again = await deflateBand(Buffer.from(rows));
+    expect(joinBands({ width, height: 8 }, [again]).equals(joinBands({ width, height: 8 }, [band]))).toBe(true);
+    const kept = bandBytes(band);
+    const read = readBand(kept, band.length)!;
+    expect(read.chunk.equals(band.chunk)).toBe(true);
+    expect([read.adler, read.length]).toEqual([band.adler, band.length]);
+    // Damaged: one byte of the deflate data changed, cut short, or kept for another size.
+    const flipped = Buffer.from(kept);
+    flipped[30] = flipped[30]! ^ 1;
+    expect(readBand(flipped, band.length)).toBeUndefined();
+    expect(readBand(kept.subarray(0, kept.length - 1), band.length)).toBeUndefined();
+    expect(readBand(kept, band.length + 61)).toBeUndefined();
+    expect(readBand(Buffer.alloc(3), band.length)).toBeUndefined();
+  });
+});
+
+describe('a deck sheet with a shelf of bands', () => {
+  const cell = { widthPx: 4, heightPx: 3 };
+  const grid = { columns: 3, rows: 3 };
+  const raster = (seed: number): Raster => ({ data: pixels(4, 3, seed), width: 4, height: 3, channels: 3 });
+
+  it('asks for the cells of the rows it does not hold, and makes the file a sheet without a shelf makes', async () => {
+    const shelf = new Map<string, SheetBand>();
+    const asked: number[] = [];
+    const seeds = [1, 2, 3, 4, 5, 6, 7];
+    const compose = (withShelf: boolean) =>
+      composeSheet(
+        seeds.length,
+        async (i) => {
+          asked.push(i);
+          return raster(seeds[i]!);
+        },
+        grid,
+        cell,
+        withShelf
+          ? async (first, count, make) => {
+              const key = `${seeds.slice(first, first + count).join(',')}`;
+              const band = shelf.get(key) ?? (await make());
+              shelf.set(key, band);
+              return band;
+            }
+          : undefined,
+      );
+    const first = await compose(true);
+    expect(asked.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // One card of the middle row changed: only that row's cells are asked for.
+    seeds[4] = 40;
+    asked.length = 0;
+    const second = await compose(true);
+    expect(asked.sort((a, b) => a - b)).toEqual([3, 4, 5]);
+    expect(second.equals(first)).toBe(false);
+    asked.length = 0;
+    expect(second.equals(await compose(false))).toBe(true);
+    expect(asked).toHaveLength(7);
+    // The last row: one card, then two white cells.
+    const { data } = await sharp(second).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 12 + x) * 3, (y * 12 + x) * 3 + 3)];
+    expect(at(0, 6)).toEqual([...raster(7).data.subarray(0, 3)]);
+    expect(at(4, 6)).toEqual([255, 255, 255]);
+    expect(at(11, 8)).toEqual([255, 255, 255]);
+  });
+});

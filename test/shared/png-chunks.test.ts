@@ -1,0 +1,39 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { adler32, adler32Combine, crc32, pngChunk } from '../../src/shared/png-chunks.js';
+
+const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7919 + seed * 104_729) & 255));
+
+describe('PNG checksums', () => {
+  it('CRC-32 gives the check value of the standard and continues a run', () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(crc32(Buffer.alloc(0))).toBe(0);
+    expect(crc32(Buffer.from('6789'), crc32(Buffer.from('12345')))).toBe(0xcbf43926);
+  });
+
+  it('Adler-32 is the checksum zlib ends its stream with, past the point where its sums must be reduced', () => {
+    for (const n of [0, 1, 5551, 5552, 5553, 100_000]) {
+      const data = n === 100_000 ? Buffer.alloc(n, 255) : bytes(n, n);
+      const stream = deflateSync(data);
+      expect(adler32(data)).toBe(stream.readUInt32BE(stream.length - 4));
+    }
+    expect(adler32(Buffer.from('Wikipedia'))).toBe(0x11e60398);
+  });
+
+  it('combines the Adler-32 of two runs into that of both, whatever their lengths', () => {
+    const whole = Buffer.concat([bytes(70_001, 1), Buffer.alloc(65_521 * 2 + 3, 255)]);
+    for (const cut of [0, 1, 4_999, 70_001, 131_045, whole.length]) {
+      const [a, b] = [whole.subarray(0, cut), whole.subarray(cut)];
+      expect(adler32Combine(adler32(a), adler32(b), b.length)).toBe(adler32(whole));
+    }
+  });
+
+  it('frames a chunk with its length, type and the CRC of type and data', () => {
+    const chunk = pngChunk('IEND', Buffer.alloc(0));
+    // The IEND chunk every PNG ends with.
+    expect(chunk.toString('hex')).toBe('0000000049454e44ae426082');
+    const data = pngChunk('tEXt', Buffer.from('a\0b'));
+    expect(data.readUInt32BE(0)).toBe(3);
+    expect(data.readUInt32BE(11)).toBe(crc32(Buffer.from('tEXta\0b', 'latin1')));
+  });
+});
