@@ -46,6 +46,25 @@ describe('renderPng', () => {
     expect(pixelAt(pixels, { x: 20, y: 20 }, { bleed: 0, dpi: 72 })).toEqual([0, 0, 0, 255]);
   });
 
+  it('over an opaque background holds the very pixels Skia drew, and without one their colours unpremultiplied', async () => {
+    const { renderRaster } = await import('../../src/render/raster/render-raster.js');
+    const list = sampleCard();
+    const drawn = await renderRaster(list, { widthPx: 815, heightPx: 1110 });
+    const { data } = await sharp(card300.png).raw().toBuffer({ resolveWithObject: true });
+    let differing = 0;
+    for (let p = 0; p < 815 * 1110; p++) {
+      if (drawn.data[p * 4 + 3] !== 255) throw new Error(`pixel ${p} is not opaque`);
+      if (data[p * 3] !== drawn.data[p * 4] || data[p * 3 + 1] !== drawn.data[p * 4 + 1] || data[p * 3 + 2] !== drawn.data[p * 4 + 2]) differing++;
+    }
+    expect(differing).toBe(0);
+    // A half-transparent red square on nothing: stored as red at alpha 128, not as the premultiplied dark red.
+    const bare: DisplayList = { width: 20, height: 20, bleed: 0, fonts: {}, items: [{ type: 'rect', x: 0, y: 0, width: 20, height: 20, fill: '#ff0000', opacity: 0.5 } as RectItem] };
+    const pixels = decodePng((await renderPng(bare, { dpi: 72 })).png);
+    const [r, g, b, a] = pixelAt(pixels, { x: 10, y: 10 }, { bleed: 0, dpi: 72 });
+    expect([r, g, b]).toEqual([255, 0, 0]);
+    expect(Math.abs(a! - 128)).toBeLessThanOrEqual(1);
+  });
+
   it('gives the same bytes twice, whatever was drawn in between (images drawn at other sizes included)', async () => {
     for (const [bleed, dpi] of [[0, 300], [3, 150], [3, 72]] as const) await renderPng(sampleCard(bleed), { dpi });
     const again = await renderPng(sampleCard(), { dpi: 300 });

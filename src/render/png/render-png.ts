@@ -31,9 +31,12 @@ export async function renderPng(list: DisplayList, options: PngOptions): Promise
   const { widthPx, heightPx } = pixelSize(list, options.dpi);
   if (options.encode === false) return { png: Buffer.alloc(0), widthPx, heightPx, trims: await renderTrims(list, options.trims ?? []) };
   const raster = await renderRaster(list, { widthPx, heightPx }, options.trims);
-  let image = sharp(raster.data, { raw: { width: widthPx, height: heightPx, channels: 4, premultiplied: true } });
   const background = list.background ? parseColor(list.background) : undefined;
-  if (background && background.a === 1) image = image.removeAlpha();
+  const opaque = background !== undefined && background.a === 1;
+  // On an opaque background every pixel's alpha is 255, so premultiplied and straight are the
+  // same bytes: sharp is spared the unpremultiplying (measured: 10 % of the encode of a card).
+  let image = sharp(raster.data, { raw: { width: widthPx, height: heightPx, channels: 4, premultiplied: !opaque } });
+  if (opaque) image = image.removeAlpha();
   const { data, info } = await image
     .png(PNG_ENCODING)
     .withMetadata({ density: options.dpi })
