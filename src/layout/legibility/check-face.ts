@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
-import type { Path2D, SKRSContext2D } from '@napi-rs/canvas';
 import { combinedAlpha, compositeOver, contrastRatio, parseColor } from '../../shared/colors.js';
 import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } from '../../shared/display-list.js';
 import type { LayoutProblem } from '../../shared/problem.js';
 import type { TextSource } from '../template/context.js';
 import { multiplyMatrix } from '../../shared/placement.js';
-import { pathBounds, type PathBox } from './path-bounds.js';
+import { pointInPath, readPathShape, type PathShape } from './path-shape.js';
 
 /**
  * The legibility of one laid-out face, read from its display list (what prints): each text's
@@ -74,34 +72,16 @@ function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry:
   return rx > 0 && ry > 0 && ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 }
 
-/** Skia's path hit test, loaded on the first text that sits over a path (most faces have none). */
-let skia: { probe: SKRSContext2D; Path2D: typeof Path2D } | undefined;
-const paths = new Map<string, Path2D>();
-
-const boxes = new Map<string, PathBox | undefined>();
-/** Room left around a path's box: far above Skia's single-precision rounding, far below a letter. */
-const BOX_MARGIN = 1e-3;
+/** The shapes of path data read so far (a deck repeats its icons). */
+const shapes = new Map<string, PathShape | undefined>();
 
 function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd'): boolean {
-  // Outside the box of its points, a point is in no path: Skia (a native library, slow to load)
-  // is asked only about points inside it.
-  if (!boxes.has(d)) {
-    if (boxes.size > 2000) boxes.clear();
-    boxes.set(d, pathBounds(d));
+  if (!shapes.has(d)) {
+    if (shapes.size > 2000) shapes.clear();
+    shapes.set(d, readPathShape(d));
   }
-  const box = boxes.get(d);
-  if (box && (x < box.minX - BOX_MARGIN || x > box.maxX + BOX_MARGIN || y < box.minY - BOX_MARGIN || y > box.maxY + BOX_MARGIN)) return false;
-  if (!skia) {
-    const canvas = createRequire(import.meta.url)('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
-    skia = { probe: canvas.createCanvas(1, 1).getContext('2d'), Path2D: canvas.Path2D };
-  }
-  let path = paths.get(d);
-  if (!path) {
-    if (paths.size > 2000) paths.clear();
-    path = new skia.Path2D(d);
-    paths.set(d, path);
-  }
-  return skia.probe.isPointInPath(path, x, y, rule);
+  const shape = shapes.get(d);
+  return shape !== undefined && pointInPath(shape, x, y, rule);
 }
 
 function inClip(x: number, y: number, clip: Clip): boolean {
