@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
@@ -100,7 +100,8 @@ export class FolderWriter {
   /** A file the build cache holds already: copied by the system, its digest as the cache keeps it. */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
     const target = this.target(relative);
-    copyFileSync(kept.file, target);
+    // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
+    copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
     // The mode of a file written here, not the cache file's (a cache restored read-only).
     chmodSync(target, 0o666 & ~process.umask());
     this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));

@@ -84,6 +84,10 @@ describe('incremental builds', () => {
     rename('Lamp oil', 'Oil');
     await build();
     for (const e of agree()) expect(statSync(path.join(out, 'full-game', 'en', e.path)).mode & 0o200).toBe(0o200);
+    // A copy is a file of its own: a PNG of out/ edited by hand leaves the cache's as it was.
+    const cachedBytes = new Map(kept.map((f) => [f, readFileSync(f)]));
+    for (const e of pngEntries()) writeFileSync(path.join(out, 'full-game', 'en', e.path), 'edited by hand');
+    for (const [f, bytes] of cachedBytes) expect(readFileSync(f).equals(bytes)).toBe(true);
   }, 60_000);
 
   it('never gives back a cache entry that is a link to a file outside the cache (a cache folder can come with a project)', async () => {
