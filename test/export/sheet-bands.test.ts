@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composeSheet } from '../../src/export/tts/compose-sheet.js';
@@ -20,6 +21,17 @@ function filtered(data: Buffer, width: number): Buffer {
   const row = width * 3;
   const rows = data.length / row;
   return Buffer.concat(Array.from({ length: rows }, (_, y) => Buffer.concat([Buffer.from([0]), data.subarray(y * row, (y + 1) * row)])));
+}
+
+/** The zlib stream of a PNG: the data of its IDAT chunks, one after the other. */
+function idatOf(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
 }
 
 describe('a PNG joined from bands', () => {
@@ -51,6 +63,21 @@ describe('a PNG joined from bands', () => {
     expect(readBand(kept.subarray(0, kept.length - 1), band.length)).toBeUndefined();
     expect(readBand(kept, band.length + 61)).toBeUndefined();
     expect(readBand(Buffer.alloc(3), band.length)).toBeUndefined();
+  });
+
+  it('takes no kept band whose checksum was damaged: the sheet it would join could not be read', async () => {
+    const width = 20;
+    const band = await deflateBand(filtered(pixels(width, 8, 5), width));
+    const kept = bandBytes(band);
+    for (const at of [0, 3]) {
+      const damaged = Buffer.from(kept);
+      damaged[at] = damaged[at]! ^ 0x10;
+      // Joined as it reads, the sheet's zlib stream ends on a checksum of other bytes.
+      const taken = { chunk: band.chunk, adler: damaged.readUInt32BE(0), length: band.length };
+      const png = joinBands({ width, height: 8 }, [taken]);
+      expect(() => inflateSync(idatOf(png))).toThrow(/incorrect data check/);
+      expect(readBand(damaged, band.length), `byte ${at}`).toBeUndefined();
+    }
   });
 });
 
