@@ -161,10 +161,17 @@ export class BuildCache {
     return { file, size, sha256 };
   }
 
-  /** The bytes under `key` if some were kept, without making them. */
-  peek(kind: string, key: string): Buffer | undefined {
+  /**
+   * The bytes under `key` if some were kept, without making them. A file larger than
+   * `maxBytes` (no value of its kind is that large: damaged, or put there) is removed unread.
+   */
+  peek(kind: string, key: string, maxBytes = Infinity): Buffer | undefined {
     const file = this.file(key);
     if (!this.held(file)) return undefined;
+    if (statSync(file).size > maxBytes) {
+      this.forget(key);
+      return undefined;
+    }
     this.count(kind, true);
     return readFileSync(file);
   }

@@ -1,9 +1,15 @@
+import { readdirSync, statSync, truncateSync } from 'node:fs';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composeSheet } from '../../src/export/tts/compose-sheet.js';
 import { bandBytes, deflateBand, joinBands, readBand, type SheetBand } from '../../src/export/tts/sheet-bands.js';
 import type { Raster } from '../../src/shared/face.js';
+import { BuildCache } from '../../src/build/cache.js';
+import { sheetBands } from '../../src/build/renderers.js';
+import type { Face } from '../../src/shared/face.js';
+import { tempDir } from '../helpers.js';
 
 /** Noise-like RGB pixels, different for each seed. */
 function pixels(width: number, height: number, seed: number): Buffer {
@@ -125,5 +131,31 @@ describe('a deck sheet with a shelf of bands', () => {
     expect(at(0, 6)).toEqual([...raster(7).data.subarray(0, 3)]);
     expect(at(4, 6)).toEqual([255, 255, 255]);
     expect(at(11, 8)).toEqual([255, 255, 255]);
+  });
+});
+
+describe('bands kept in the build cache', () => {
+  it('makes a band again, without reading it, when the file kept for it is larger than any band of its row could be', async () => {
+    const dir = tempDir();
+    const keep = sheetBands(new BuildCache(dir, 'test'));
+    const face = { list: { width: 10, height: 10, bleed: 0, fonts: {}, items: [] } } as unknown as Face;
+    const row = { columns: 2, widthPx: 3, heightPx: 2 };
+    const rows = filtered(pixels(6, 2, 9), 6);
+    let made = 0;
+    const make = async () => {
+      made++;
+      return deflateBand(rows);
+    };
+    const band = await keep([face], row, make);
+    expect((await keep([face], row, make)).chunk.equals(band.chunk)).toBe(true);
+    expect(made).toBe(1);
+    // The entry becomes a 3 GB file (sparse: no disk is used), more than Node reads into one buffer.
+    const shard = readdirSync(dir).find((d) => /^[0-9a-f]{2}$/.test(d))!;
+    const entry = path.join(dir, shard, readdirSync(path.join(dir, shard)).find((f) => /^[0-9a-f]{64}$/.test(f))!);
+    truncateSync(entry, 3 * 1024 ** 3);
+    const again = await keep([face], row, make);
+    expect(made).toBe(2);
+    expect(inflateSync(idatOf(joinBands({ width: 6, height: 2 }, [again]))).equals(rows)).toBe(true);
+    expect(statSync(entry).size).toBe(bandBytes(band).length);
   });
 });

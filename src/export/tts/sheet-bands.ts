@@ -62,6 +62,12 @@ export function bandBytes(band: SheetBand): Buffer {
   return Buffer.concat([head, band.chunk]);
 }
 
+/** The most bytes `bandBytes` can give for a band of `length` bytes deflated: zlib's deflateBound, the sync flush's empty block, the head and the chunk's framing (with room to spare). */
+export function bandBytesAtMost(length: number): number {
+  const bound = length + Math.floor(length / 4096) + Math.floor(length / 16_384) + Math.floor(length / 33_554_432) + 13;
+  return bound + 5 + 24 + 64;
+}
+
 /**
  * A band read back from `bandBytes`, if whole (the CRCs of its head and of its chunk hold) and
  * of `length` bytes deflated; else undefined. A band whose Adler-32 was damaged would end the
