@@ -155,18 +155,23 @@ export class BuildCache {
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
     if (!sha256) {
       sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
-      const temporary = `${beside}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${sha256} ${stamp}`);
-      renameSync(temporary, beside);
+      this.put(beside, `${sha256} ${stamp}`);
     }
     this.count(kind, true);
     return { file, size, sha256 };
   }
 
-  /** The bytes under `key` if some were kept, without making them. */
-  peek(kind: string, key: string): Buffer | undefined {
+  /**
+   * The bytes under `key` if some were kept, without making them. A file larger than
+   * `maxBytes` (no value of its kind is that large: damaged, or put there) is removed unread.
+   */
+  peek(kind: string, key: string, maxBytes = Infinity): Buffer | undefined {
     const file = this.file(key);
     if (!this.held(file)) return undefined;
+    if (statSync(file).size > maxBytes) {
+      this.forget(key);
+      return undefined;
+    }
     this.count(kind, true);
     return readFileSync(file);
   }
@@ -206,12 +211,7 @@ export class BuildCache {
     }
     const value = await make();
     this.count(kind, false);
-    if (file) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, value);
-      renameSync(temporary, file);
-    }
+    if (file) this.put(file, value);
     return value;
   }
 
@@ -229,23 +229,15 @@ export class BuildCache {
       return;
     }
     const made: { path: string; entry: OutputFile['entry'] }[] = [];
-    if (index) mkdirSync(path.dirname(index), { recursive: true });
+    // Renamed into place whole: a build reading the same cache never takes half a file.
+    let whole = index !== undefined;
     await make((file) => {
-      if (index) {
-        // Renamed into place whole: a build reading the same cache never takes half a file.
-        const part = `${index}-${made.length}`;
-        writeFileSync(`${part}.${process.pid}.tmp`, file.bytes);
-        renameSync(`${part}.${process.pid}.tmp`, part);
-      }
+      if (index && whole) whole = this.put(`${index}-${made.length}`, file.bytes);
       made.push({ path: file.path, entry: file.entry });
       add(file);
     });
     this.count(kind, false);
-    if (index) {
-      const temporary = `${index}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(made));
-      renameSync(temporary, index);
-    }
+    if (index && whole) this.put(index, JSON.stringify(made));
   }
 
   /** A JSON value under `key`, made (and kept) when missing. */
@@ -270,12 +262,30 @@ export class BuildCache {
 
   private keep<T>(kind: string, file: string | undefined, value: T): T {
     this.count(kind, false);
-    if (file) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(value));
-      renameSync(temporary, file);
-    }
+    if (file) this.put(file, JSON.stringify(value));
     return value;
+  }
+
+  /**
+   * Keeps `bytes` under `file`, renamed into place whole; gives false (nothing kept) when the
+   * place is taken by something else than a file, a folder where the entry goes or a file
+   * where its folder goes: the build goes on with the value it made.
+   */
+  private put(file: string, bytes: string | Uint8Array): boolean {
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, file);
+      return true;
+    } catch (error) {
+      if (!['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // No temporary file was made.
+      }
+      return false;
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { BuildCache, KeptFile } from './cache.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
 import type { TrimStore } from './trim-store.js';
 import type { KeepBand } from '../export/types.js';
-import { bandBytes, readBand } from '../export/tts/sheet-bands.js';
+import { bandBytes, bandBytesAtMost, readBand } from '../export/tts/sheet-bands.js';
 
 export interface PdfMeta {
   title?: string;
@@ -106,8 +106,9 @@ export function faceTrims(store: TrimStore): TrimFace {
 export function sheetBands(cache: BuildCache): KeepBand {
   return async (faces, row, make) => {
     const key = cache.listKey('tts-band', faces.map((f) => f.list), row);
-    const kept = cache.peek('tts-band', key);
-    const band = kept && readBand(kept, row.heightPx * (1 + row.columns * row.widthPx * 3));
+    const length = row.heightPx * (1 + row.columns * row.widthPx * 3);
+    const kept = cache.peek('tts-band', key, bandBytesAtMost(length));
+    const band = kept && readBand(kept, length);
     if (band) return band;
     if (kept) cache.forget(key);
     const made = await make();

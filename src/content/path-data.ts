@@ -1,17 +1,42 @@
 const ARGUMENTS: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
-const TOKEN = /([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([\s,]+)|(.)/g;
+const LETTER = /[MmLlHhVvCcSsQqTtAaZz]/;
+const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
+const SPACE = /[\s,]*/y;
 
-/** Why SVG path data cannot be drawn, or undefined when it can. */
+/**
+ * Why SVG path data cannot be drawn, or undefined when it can. An arc's flags (its 4th and 5th
+ * numbers) are one digit each, 0 or 1, and may be written with nothing between them and the
+ * next number ("a5 5 0 0110 10", as minified SVG has them), as Skia reads them.
+ */
 export function pathDataProblem(d: string): string | undefined {
   const commands: { letter: string; numbers: number }[] = [];
-  for (const match of d.matchAll(TOKEN)) {
-    if (match[4] !== undefined) return `"${match[4]}" cannot stand in path data; use the commands M L H V C S Q T A Z and numbers`;
-    if (match[1] !== undefined) commands.push({ letter: match[1], numbers: 0 });
-    else if (match[2] !== undefined) {
+  let at = 0;
+  const skip = () => {
+    SPACE.lastIndex = at;
+    SPACE.exec(d);
+    at = SPACE.lastIndex;
+  };
+  skip();
+  while (at < d.length) {
+    const char = d[at]!;
+    if (LETTER.test(char)) {
+      commands.push({ letter: char, numbers: 0 });
+      at++;
+    } else {
+      NUMBER.lastIndex = at;
+      const number = NUMBER.exec(d);
+      if (!number) return `"${char}" cannot stand in path data; use the commands M L H V C S Q T A Z and numbers`;
       const last = commands[commands.length - 1];
       if (!last) return 'path data starts with a command, such as "M 0 0"';
+      if (last.letter.toLowerCase() === 'a' && [3, 4].includes(last.numbers % 7)) {
+        if (char !== '0' && char !== '1') return `the flags of an arc ("${last.letter}": its 4th and 5th numbers) are 0 or 1, found "${number[0]}"`;
+        at++;
+      } else {
+        at = NUMBER.lastIndex;
+      }
       last.numbers++;
     }
+    skip();
   }
   if (commands.length === 0) return 'the path data has no commands; write e.g. "M 0 0 L 10 0 L 10 10 Z"';
   if (commands[0]!.letter.toLowerCase() !== 'm') return `path data starts with a move ("M x y"), not "${commands[0]!.letter}"`;

@@ -32,6 +32,12 @@ export const BUDGETS = {
   imagePixels: 50_000_000,
   /** The largest length anywhere, in millimetres (10 m): larger ones are mistakes, and 1e308 would print as Infinity. */
   lengthMm: 10_000,
+  /**
+   * Edges of paths one face's legibility check tests sample points against (the edges of each
+   * path a point falls in the box of): past it, texts over paths are not measured, and a warning
+   * names the first left out. Not an error: the face prints as drawn.
+   */
+  legibilityEdgeTests: 10_000_000,
   /** Characters of an id: item PNGs are named `<id>.back.png`, and file names stop at 255 bytes. */
   idChars: 100,
 } as const;

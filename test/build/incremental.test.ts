@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -19,6 +19,7 @@ function fullGame() {
   const cacheDir = path.join(tempDir(), 'cache');
   const set = path.join(game, 'sets', 'cards.yaml');
   return {
+    game,
     out,
     cacheDir,
     build: () => buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io),
@@ -110,6 +111,30 @@ describe('incremental builds', () => {
     expect(written.filter((f) => readFileSync(f).includes('the key to the old tower'))).toEqual([]);
     expect(readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png')).subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
+
+  it('builds on when a cache entry or its folder is something else than a file (a folder, a file for a folder): the entry is not kept, and the sheets are those of a build without the cache', async () => {
+    const { game, out, cacheDir, build, rename } = fullGame();
+    await build();
+    const entries = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' }).filter((f) => /^[0-9a-f]{2}[\\/][0-9a-f]{64}$/.test(f));
+    expect(entries.length).toBeGreaterThan(10);
+    // Every entry becomes a folder holding a file; one folder of entries becomes a file.
+    for (const f of entries) {
+      rmSync(path.join(cacheDir, f));
+      mkdirSync(path.join(cacheDir, f));
+      writeFileSync(path.join(cacheDir, f, 'x'), 'x');
+    }
+    const shard = path.dirname(path.join(cacheDir, entries[0]!));
+    rmSync(shard, { recursive: true });
+    writeFileSync(shard, 'not a folder');
+    rename('Oil', 'Lamp oil');
+    const again = await build();
+    expect(again.code).toBe(0);
+    const fresh = tempDir();
+    expect((await buildOnce(game, { ...options(fresh), cache: false }, '0.0.0-test', io)).code).toBe(0);
+    const sheets = readdirSync(path.join(fresh, 'full-game', 'en', 'tts'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.png'));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const f of sheets) expect(readFileSync(path.join(out, 'full-game', 'en', 'tts', f)).equals(readFileSync(path.join(fresh, 'full-game', 'en', 'tts', f))), f).toBe(true);
+  }, 120_000);
 
   it('a new tool version makes everything again', async () => {
     const out = tempDir();

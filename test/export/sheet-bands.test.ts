@@ -1,8 +1,15 @@
+import { readdirSync, statSync, truncateSync } from 'node:fs';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { composeSheet } from '../../src/export/tts/compose-sheet.js';
 import { bandBytes, deflateBand, joinBands, readBand, type SheetBand } from '../../src/export/tts/sheet-bands.js';
 import type { Raster } from '../../src/shared/face.js';
+import { BuildCache } from '../../src/build/cache.js';
+import { sheetBands } from '../../src/build/renderers.js';
+import type { Face } from '../../src/shared/face.js';
+import { tempDir } from '../helpers.js';
 
 /** Noise-like RGB pixels, different for each seed. */
 function pixels(width: number, height: number, seed: number): Buffer {
@@ -20,6 +27,17 @@ function filtered(data: Buffer, width: number): Buffer {
   const row = width * 3;
   const rows = data.length / row;
   return Buffer.concat(Array.from({ length: rows }, (_, y) => Buffer.concat([Buffer.from([0]), data.subarray(y * row, (y + 1) * row)])));
+}
+
+/** The zlib stream of a PNG: the data of its IDAT chunks, one after the other. */
+function idatOf(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
 }
 
 describe('a PNG joined from bands', () => {
@@ -51,6 +69,21 @@ describe('a PNG joined from bands', () => {
     expect(readBand(kept.subarray(0, kept.length - 1), band.length)).toBeUndefined();
     expect(readBand(kept, band.length + 61)).toBeUndefined();
     expect(readBand(Buffer.alloc(3), band.length)).toBeUndefined();
+  });
+
+  it('takes no kept band whose checksum was damaged: the sheet it would join could not be read', async () => {
+    const width = 20;
+    const band = await deflateBand(filtered(pixels(width, 8, 5), width));
+    const kept = bandBytes(band);
+    for (const at of [0, 3]) {
+      const damaged = Buffer.from(kept);
+      damaged[at] = damaged[at]! ^ 0x10;
+      // Joined as it reads, the sheet's zlib stream ends on a checksum of other bytes.
+      const taken = { chunk: band.chunk, adler: damaged.readUInt32BE(0), length: band.length };
+      const png = joinBands({ width, height: 8 }, [taken]);
+      expect(() => inflateSync(idatOf(png))).toThrow(/incorrect data check/);
+      expect(readBand(damaged, band.length), `byte ${at}`).toBeUndefined();
+    }
   });
 });
 
@@ -98,5 +131,31 @@ describe('a deck sheet with a shelf of bands', () => {
     expect(at(0, 6)).toEqual([...raster(7).data.subarray(0, 3)]);
     expect(at(4, 6)).toEqual([255, 255, 255]);
     expect(at(11, 8)).toEqual([255, 255, 255]);
+  });
+});
+
+describe('bands kept in the build cache', () => {
+  it('makes a band again, without reading it, when the file kept for it is larger than any band of its row could be', async () => {
+    const dir = tempDir();
+    const keep = sheetBands(new BuildCache(dir, 'test'));
+    const face = { list: { width: 10, height: 10, bleed: 0, fonts: {}, items: [] } } as unknown as Face;
+    const row = { columns: 2, widthPx: 3, heightPx: 2 };
+    const rows = filtered(pixels(6, 2, 9), 6);
+    let made = 0;
+    const make = async () => {
+      made++;
+      return deflateBand(rows);
+    };
+    const band = await keep([face], row, make);
+    expect((await keep([face], row, make)).chunk.equals(band.chunk)).toBe(true);
+    expect(made).toBe(1);
+    // The entry becomes a 3 GB file (sparse: no disk is used), more than Node reads into one buffer.
+    const shard = readdirSync(dir).find((d) => /^[0-9a-f]{2}$/.test(d))!;
+    const entry = path.join(dir, shard, readdirSync(path.join(dir, shard)).find((f) => /^[0-9a-f]{64}$/.test(f))!);
+    truncateSync(entry, 3 * 1024 ** 3);
+    const again = await keep([face], row, make);
+    expect(made).toBe(2);
+    expect(inflateSync(idatOf(joinBands({ width: 6, height: 2 }, [again]))).equals(rows)).toBe(true);
+    expect(statSync(entry).size).toBe(bandBytes(band).length);
   });
 });

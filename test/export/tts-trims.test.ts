@@ -176,14 +176,14 @@ describe('a build with damaged bands in its cache', () => {
     const [cached, cacheDir, fresh] = [tempDir(), tempDir(), tempDir()];
     const read = (out: string, sheet: string) => readFileSync(path.join(out, 'many', 'en', 'tts', sheet));
     expect((await buildOnce(game, options(cached, { cacheDir }), '0.0.0-test', io)).code).toBe(0);
-    // Every band kept (an IDAT chunk after its 8-byte head) gets one byte of its deflate data changed.
+    // Every band kept (an IDAT chunk after its 12-byte head) gets one byte of its deflate data changed.
     let damaged = 0;
     for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const file = path.join(entry.parentPath, entry.name);
       const bytes = readFileSync(file);
-      if (bytes.length > 24 && bytes.toString('latin1', 12, 16) === 'IDAT') {
-        bytes[20] = bytes[20]! ^ 0xff;
+      if (bytes.length > 28 && bytes.toString('latin1', 16, 20) === 'IDAT') {
+        bytes[24] = bytes[24]! ^ 0xff;
         writeFileSync(file, bytes);
         damaged++;
       }

@@ -102,6 +102,20 @@ describe('checkFaceLegibility', () => {
     expect(check([picture, over], [over], { background: '#f4ecd8' })).toEqual([]);
   });
 
+  it('stops measuring texts over paths once a face has tested its budget of path edges, and says at which text', () => {
+    // 10 000 arcs (the most a path may have), cut into 160 000 edges; 40 texts over it, each 12 sample points.
+    const d = `M 0 50 ${'A 50 50 0 1 1 100 50 A 50 50 0 1 1 0 50 '.repeat(5_000)}Z`;
+    const texts = Array.from({ length: 40 }, (_, i) => text('#777777', 10, 30, 40 + (i % 20)));
+    const found = check([{ type: 'path', d, fill: '#1a1a1a' }, ...texts], texts);
+    const low = found.filter((f) => f.startsWith('low-contrast'));
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.length).toBeLessThan(40);
+    expect(found.filter((f) => !f.startsWith('low-contrast'))).toEqual([
+      `out-of-range /elements/${low.length} on item "x", the texts from this one on are not measured for contrast over paths: the face's paths ask for more than 10 000 000 edge tests; simplify the paths behind the text`,
+    ]);
+    expect(low.at(-1)).toMatch(new RegExp(`^low-contrast /elements/${low.length - 1} `));
+  });
+
   it('reports text under the smallest size, and how far it shrank', () => {
     const t = text('#000000', 5.5, 10, 40);
     expect(check([t], [t])).toEqual(['text-too-small /elements/0 on item "x", this text prints at 5.5 pt (shrunk from 10 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it']);

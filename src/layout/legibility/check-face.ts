@@ -3,6 +3,7 @@ import type { ClipShape, DisplayItem, DisplayList, GlyphRun, Matrix, TextItem } 
 import type { LayoutProblem } from '../../shared/problem.js';
 import type { TextSource } from '../template/context.js';
 import { multiplyMatrix } from '../../shared/placement.js';
+import { BUDGETS, formatBudget } from '../../shared/budgets.js';
 import { pointInPath, readPathShape, type PathShape } from './path-shape.js';
 
 /**
@@ -75,13 +76,28 @@ function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry:
 /** The shapes of path data read so far (a deck repeats its icons). */
 const shapes = new Map<string, PathShape | undefined>();
 
-function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd'): boolean {
+/** The path edges a face's check has tested points against so far, and the text it ran out at. */
+interface Work {
+  edgeTests: number;
+  outOfBudget: boolean;
+}
+
+/** Whether the path fills the point; undefined once the face's budget of edge tests is spent (not known here). */
+function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd', work: Work): boolean | undefined {
   if (!shapes.has(d)) {
     if (shapes.size > 2000) shapes.clear();
     shapes.set(d, readPathShape(d));
   }
   const shape = shapes.get(d);
-  return shape !== undefined && pointInPath(shape, x, y, rule);
+  if (shape === undefined) return false;
+  const { box } = shape;
+  if (x < box.minX || x > box.maxX || y < box.minY || y > box.maxY) return false;
+  if (work.edgeTests + shape.edges > BUDGETS.legibilityEdgeTests) {
+    work.outOfBudget = true;
+    return undefined;
+  }
+  work.edgeTests += shape.edges;
+  return pointInPath(shape, x, y, rule);
 }
 
 function inClip(x: number, y: number, clip: Clip): boolean {
@@ -90,8 +106,8 @@ function inClip(x: number, y: number, clip: Clip): boolean {
   return s.shape === 'ellipse' ? inEllipse(lx, ly, s.x + s.width / 2, s.y + s.height / 2, s.width / 2, s.height / 2) : inRoundedRect(lx, ly, s);
 }
 
-/** What an item paints at a face point: its fill and alpha, 'image' for pictures, undefined when it leaves the point alone. */
-function paintAt(p: Painted, x: number, y: number): { fill: string; alpha: number } | 'image' | undefined {
+/** What an item paints at a face point: its fill and alpha, 'image' for pictures (and paths past the budget: colours not known), undefined when it leaves the point alone. */
+function paintAt(p: Painted, x: number, y: number, work: Work): { fill: string; alpha: number } | 'image' | undefined {
   if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
   const [lx, ly] = apply(p.inverse, x, y);
   const item = p.item;
@@ -100,8 +116,12 @@ function paintAt(p: Painted, x: number, y: number): { fill: string; alpha: numbe
       return item.fill && inRoundedRect(lx, ly, item) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
     case 'ellipse':
       return item.fill && inEllipse(lx, ly, item.cx, item.cy, item.rx, item.ry) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
-    case 'path':
-      return item.fill && inPath(lx, ly, item.d, item.fillRule ?? 'nonzero') ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
+    case 'path': {
+      if (!item.fill) return undefined;
+      const inside = inPath(lx, ly, item.d, item.fillRule ?? 'nonzero', work);
+      if (inside === undefined) return 'image';
+      return inside ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
+    }
     case 'image':
       return inRoundedRect(lx, ly, item) ? 'image' : undefined;
     default:
@@ -111,11 +131,11 @@ function paintAt(p: Painted, x: number, y: number): { fill: string; alpha: numbe
 }
 
 /** The opaque colour painted under the point before item `upTo`; undefined when a picture is behind it. */
-function backdropAt(painted: readonly Painted[], upTo: number, x: number, y: number, background: string): string | undefined {
+function backdropAt(painted: readonly Painted[], upTo: number, x: number, y: number, background: string, work: Work): string | undefined {
   const layers: { fill: string; alpha: number }[] = [];
   let base: string | undefined = background;
   for (let i = upTo - 1; i >= 0; i--) {
-    const paint = paintAt(painted[i]!, x, y);
+    const paint = paintAt(painted[i]!, x, y, work);
     if (paint === undefined || (paint !== 'image' && paint.alpha <= 0)) continue;
     if (paint === 'image') return undefined;
     if (paint.alpha >= 0.999) {
@@ -154,7 +174,7 @@ export interface RunContrast {
  * behind at least a quarter of the run's sample points, the worst such; a run over a picture
  * at most of its points is left out (its colours are not known here).
  */
-function runContrasts(list: DisplayList, painted: readonly Painted[], index: number): RunContrast[] {
+function runContrasts(list: DisplayList, painted: readonly Painted[], index: number, work: Work): RunContrast[] {
   const p = painted[index]!;
   const text = p.item as TextItem;
   const paperColor = list.background ? compositeOver(list.background, 1, PAPER) : PAPER;
@@ -165,7 +185,7 @@ function runContrasts(list: DisplayList, painted: readonly Painted[], index: num
     const samples = samplePoints(run);
     for (const [rx, ry] of samples) {
       const [x, y] = apply(p.matrix, rx, ry);
-      const behind = backdropAt(painted, index, x, y, paperColor);
+      const behind = backdropAt(painted, index, x, y, paperColor, work);
       if (behind !== undefined) counts.set(behind, (counts.get(behind) ?? 0) + 1);
     }
     const known = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -210,13 +230,23 @@ export function checkFaceLegibility(request: LegibilityRequest): LayoutProblem[]
   flatten(list.items, IDENTITY, [], 1, painted);
   const problems: LayoutProblem[] = [];
   const reported = new Set<string>();
+  const work: Work = { edgeTests: 0, outOfBudget: false };
   painted.forEach((p, index) => {
     if (p.item.type !== 'text') return;
     const source = texts.get(p.item);
     if (!source) return;
     const where = { file: source.file, pointer: source.pointer };
     const key = `${source.file}#${source.pointer}`;
-    const runs = runContrasts(list, painted, index);
+    const spent = work.outOfBudget;
+    const runs = runContrasts(list, painted, index, work);
+    if (work.outOfBudget && !spent) {
+      problems.push({
+        severity: 'warning',
+        code: 'out-of-range',
+        message: `on ${face}, the texts from this one on are not measured for contrast over paths: the face's paths ask for more than ${formatBudget(BUDGETS.legibilityEdgeTests)} edge tests; simplify the paths behind the text`,
+        ...where,
+      });
+    }
     const failing = runs
       .map((r) => ({ ...r, needed: r.large ? LARGE_CONTRAST : BODY_CONTRAST }))
       .filter((r) => r.ratio < r.needed)

@@ -15,6 +15,8 @@ export interface PathShape {
   box: PathBox;
   /** Each subpath as x, y pairs, closed (the last point joins the first). */
   polygons: Float64Array[];
+  /** The edges of all the polygons: what a point inside the box is tested against. */
+  edges: number;
 }
 
 const ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
@@ -183,7 +185,8 @@ export function readPathShape(d: string): PathShape | undefined {
   }
   close();
   const finite = [box.minX, box.minY, box.maxX, box.maxY].every(Number.isFinite);
-  return finite ? { box, polygons } : undefined;
+  const edges = polygons.reduce((sum, p) => sum + p.length / 2, 0);
+  return finite ? { box, polygons, edges } : undefined;
 }
 
 /** Whether (x, y) lies inside the shape under the fill rule: the winding of every subpath around it, closed. */
