@@ -247,11 +247,13 @@ async function runCases(n: number): Promise<void> {
   writeFileSync(cards, edited);
   report('rebuild-one-card', n, withCache(), {}, { change: 'one card\'s title edited' });
   // The same edit in the loop a designer lives in: `build --watch` running, a card saved, the build done again;
-  // the first save as soon as the watch is ready, then a second save of another title (the loop as it goes on).
-  const saves = ['nought', 'none'].map((title) => () => writeFileSync(cards, before.replace('name: Card number 0\n', `name: Card number ${title}\n`)));
-  const [first, next] = await measureWatch(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--watch', '--out', cached, '--cache-dir', cacheDir], /^watching /, saves, { cwd: ROOT });
-  report('watch-one-card', n, next!, {}, {
-    change: 'one card\'s title edited while `build --watch` runs (its second save); wall from the save, the watcher\'s 200 ms wait included',
+  // the first save as soon as the watch is ready, then four saves of other titles (the loop as it goes on).
+  const saves = ['nought', 'none', 'nil', 'naught', 'null'].map((title) => () => writeFileSync(cards, before.replace('name: Card number 0\n', `name: Card number ${title}\n`)));
+  const [first, ...later] = await measureWatch(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--watch', '--out', cached, '--cache-dir', cacheDir], /^watching /, saves, { cwd: ROOT });
+  const byWall = [...later].sort((a, b) => a.wallMs - b.wallMs);
+  report('watch-one-card', n, byWall[Math.floor((byWall.length - 1) / 2)]!, {}, {
+    change: 'one card\'s title edited while `build --watch` runs (the median of its 2nd to 5th saves); wall from the save, the watcher\'s 200 ms wait included',
+    laterSavesWallMs: later.map((m) => round(m.wallMs)),
     firstSave: { wallMs: round(first!.wallMs), cpuMs: round(first!.cpuMs) },
   });
   report('validate', n, cli('validate', game, '--quiet'), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
