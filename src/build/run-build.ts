@@ -54,6 +54,12 @@ export interface BuildRequest extends CheckRequest {
   onProgress?: (event: BuildProgress) => void;
   /** Aborting drops the staging folder at once and stops the build: `out` keeps what it had. */
   signal?: AbortSignal;
+  /**
+   * Build as usual (never taking the nothing-changed shortcut) but move nothing into `out` and
+   * keep no record: `build --watch` rehearses a build that was up to date, so that its first
+   * save finds the code compiled and the fonts read.
+   */
+  rehearse?: boolean;
 }
 
 export type BuildProgress = { type: 'start'; total: number } | { type: 'step'; done: number; total: number; game: string; lang: string };
@@ -127,7 +133,7 @@ export class BuildAborted extends Error {
 
 /** What names a request in the record of its last build: everything that changes what a build makes or reports. */
 function recordKey(request: BuildRequest, fingerprint: string): unknown {
-  const { signal: _signal, onProgress: _onProgress, pngWorkers: _workers, skipGames: _skip, ...asked } = request;
+  const { signal: _signal, onProgress: _onProgress, pngWorkers: _workers, skipGames: _skip, rehearse: _rehearse, ...asked } = request;
   return { fingerprint, asked, creationDate: defaultCreationDate().toISOString() };
 }
 
@@ -167,7 +173,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const since = BigInt(Date.now()) * 1_000_000n;
   const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
   const roots = readRoots(typeof request.root === 'string' ? [request.root] : request.root, [SHARED_TEMPLATES_DIR]);
-  if (cacheDir && record) {
+  if (cacheDir && record && !request.rehearse) {
     const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots);
     // Everything the kept build made or reused is reused now.
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
@@ -244,9 +250,10 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         .filter((e) => e.kind === 'print-and-play')
         .map((e) => ({ path: `${f.game}/${f.lang}/${e.path}`, paper: String(e['paper']), sheetsOfPaper: Number(e['sheetsOfPaper']), separateSheetsOfPaper: Number(e['separateSheetsOfPaper']) })),
     );
-    writer.commit(`pocketpress ${request.version}`);
+    if (request.rehearse) writer.abort();
+    else writer.commit(`pocketpress ${request.version}`);
     const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
-    if (cacheDir && record) {
+    if (cacheDir && record && !request.rehearse) {
       const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
       keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built, recent });
     }

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, statSync, watch, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ async function until(check: () => boolean, ms = 90_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 5));
   }
 }
 
@@ -60,6 +60,64 @@ describe('build --watch', () => {
     await until(() => builds() === 4);
     expect(stdout).toMatch(/changed: primitives\/NOTES\.md: building again/);
     expect(stdout.match(/changed: primitives\/sets\/tokens\.yaml: building again/g)).toHaveLength(3);
+    controller.abort();
+    expect(await done).toBe(0);
+  }, 240_000);
+});
+
+describe('build --watch started on an output that is up to date', () => {
+  it('rehearses the build without touching out/, then builds a save as usual', async () => {
+    const game = path.join(tempDir(), 'primitives');
+    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
+    const out = tempDir();
+    const options = { out, format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+    const quiet = { stdout: () => {}, stderr: () => {}, cwd: path.dirname(game) };
+    const { buildOnce } = await import('../../src/cli/build-command.js');
+    expect((await buildOnce(game, options, 'test', quiet)).code).toBe(0);
+    const manifest = path.join(out, 'primitives', 'en', 'manifest.json');
+    const before = statSync(manifest);
+    let stdout = '';
+    const io = { ...quiet, stdout: (t: string) => void (stdout += t) };
+    // The rehearsal works in a staging folder of its own, then drops it: out/ is left as it was.
+    const seen = new Set<string>();
+    const watcher = watch(out, (_event, name) => void (name?.startsWith('.staging-') && seen.add(name)));
+    const controller = new AbortController();
+    const done = watchBuild(game, options, 'test', io, controller.signal);
+    await until(() => stdout.includes('watching'));
+    expect(stdout).toMatch(/^nothing changed since the last build/);
+    await until(() => seen.size > 0 && !readdirSync(out).some((n) => n.startsWith('.staging-')));
+    watcher.close();
+    const after = statSync(manifest);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(stdout).not.toMatch(/wrote/);
+    // A save: built as usual.
+    const set = path.join(game, 'sets', 'tokens.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('label: "A"', 'label: "B"'));
+    await until(() => (stdout.match(/^wrote/gm) ?? []).length === 1);
+    expect(statSync(manifest).ino).not.toBe(before.ino);
+    controller.abort();
+    expect(await done).toBe(0);
+  }, 240_000);
+
+  it('builds a save made while it rehearses', async () => {
+    const game = path.join(tempDir(), 'primitives');
+    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
+    const out = tempDir();
+    const options = { out, format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+    const quiet = { stdout: () => {}, stderr: () => {}, cwd: path.dirname(game) };
+    const { buildOnce } = await import('../../src/cli/build-command.js');
+    expect((await buildOnce(game, options, 'test', quiet)).code).toBe(0);
+    let stdout = '';
+    const controller = new AbortController();
+    const done = watchBuild(game, options, 'test', { ...quiet, stdout: (t: string) => void (stdout += t) }, controller.signal);
+    await until(() => stdout.includes('watching'));
+    const set = path.join(game, 'sets', 'tokens.yaml');
+    // Saved at once, while the rehearsal runs: it is stopped, and the save is built.
+    writeFileSync(set, readFileSync(set, 'utf8').replace('label: "A"', 'label: "C"'));
+    await until(() => (stdout.match(/^wrote/gm) ?? []).length === 1);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'primitives', 'en', 'manifest.json'), 'utf8')) as { files: unknown[] };
+    expect(manifest.files.length).toBeGreaterThan(3);
+    await until(() => !readdirSync(out).some((n) => n.startsWith('.staging-')));
     controller.abort();
     expect(await done).toBe(0);
   }, 240_000);
