@@ -65,15 +65,21 @@ describe('build --watch', () => {
   }, 240_000);
 });
 
+/** A copy of the primitives fixture built once into its own out/: a watch started on it finds everything up to date. */
+async function builtGame() {
+  const game = path.join(tempDir(), 'primitives');
+  cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
+  const out = tempDir();
+  const options = { out, format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
+  const quiet = { stdout: () => {}, stderr: () => {}, cwd: path.dirname(game) };
+  const { buildOnce } = await import('../../src/cli/build-command.js');
+  expect((await buildOnce(game, options, 'test', quiet)).code).toBe(0);
+  return { game, out, options, quiet };
+}
+
 describe('build --watch started on an output that is up to date', () => {
   it('rehearses the build without touching out/, then builds a save as usual', async () => {
-    const game = path.join(tempDir(), 'primitives');
-    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
-    const out = tempDir();
-    const options = { out, format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-    const quiet = { stdout: () => {}, stderr: () => {}, cwd: path.dirname(game) };
-    const { buildOnce } = await import('../../src/cli/build-command.js');
-    expect((await buildOnce(game, options, 'test', quiet)).code).toBe(0);
+    const { game, out, options, quiet } = await builtGame();
     const manifest = path.join(out, 'primitives', 'en', 'manifest.json');
     const before = statSync(manifest);
     let stdout = '';
@@ -100,13 +106,7 @@ describe('build --watch started on an output that is up to date', () => {
   }, 240_000);
 
   it('builds a save made while it rehearses', async () => {
-    const game = path.join(tempDir(), 'primitives');
-    cpSync(path.join(FIXTURES, 'valid', 'primitives'), game, { recursive: true });
-    const out = tempDir();
-    const options = { out, format: 'text' as const, dpi: 36, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 } };
-    const quiet = { stdout: () => {}, stderr: () => {}, cwd: path.dirname(game) };
-    const { buildOnce } = await import('../../src/cli/build-command.js');
-    expect((await buildOnce(game, options, 'test', quiet)).code).toBe(0);
+    const { game, out, options, quiet } = await builtGame();
     let stdout = '';
     const controller = new AbortController();
     const done = watchBuild(game, options, 'test', { ...quiet, stdout: (t: string) => void (stdout += t) }, controller.signal);
