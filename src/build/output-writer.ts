@@ -90,20 +90,25 @@ export class FolderWriter {
     readonly lang: string,
     private readonly dir: string,
     private readonly isOpen: () => boolean,
+    /** Files are counted in the manifest but not written (a rehearsed build). */
+    private readonly discard = false,
   ) {}
 
   add(file: OutputFile): void {
-    writeFileSync(this.target(file.path), file.bytes);
+    const target = this.target(file.path);
+    if (!this.discard) writeFileSync(target, file.bytes);
     this.entries.push(buildManifest(this.game, this.lang, '', [file]).files[0]!);
   }
 
   /** A file the build cache holds already: copied by the system, its digest as the cache keeps it. */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
     const target = this.target(relative);
-    // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
-    copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
-    // The mode of a file written here, not the cache file's (a cache restored read-only).
-    chmodSync(target, 0o666 & ~process.umask());
+    if (!this.discard) {
+      // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
+      copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
+      // The mode of a file written here, not the cache file's (a cache restored read-only).
+      chmodSync(target, 0o666 & ~process.umask());
+    }
     this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));
   }
 
@@ -112,13 +117,13 @@ export class FolderWriter {
     // After a failure or an abort the staging folder is gone: no worker writes into it again.
     if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
     const target = path.join(this.dir, relative);
-    mkdirSync(path.dirname(target), { recursive: true });
+    if (!this.discard) mkdirSync(path.dirname(target), { recursive: true });
     return target;
   }
 
-  /** A file written earlier in this build. */
-  read(relative: string): Buffer {
-    return readFileSync(path.join(this.dir, relative));
+  /** A file written earlier in this build (undefined when files are not written). */
+  read(relative: string): Buffer | undefined {
+    return this.discard ? undefined : readFileSync(path.join(this.dir, relative));
   }
 
   get folder(): string {
@@ -137,7 +142,11 @@ export class OutputWriter {
   private readonly folders: FolderWriter[] = [];
   private open = true;
 
-  constructor(private readonly out: string) {
+  /** With `discard`, the build is rehearsed: folders are made in the staging folder, files are counted but not written, and nothing is committed. */
+  constructor(
+    private readonly out: string,
+    private readonly discard = false,
+  ) {
     this.staging = path.join(out, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
   }
 
@@ -168,7 +177,7 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
-    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open);
+    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard);
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
     return writer;
@@ -180,6 +189,7 @@ export class OutputWriter {
    * recoverable by the next build; a failure undoes the moves already made.
    */
   commit(generator: string): string[] {
+    if (this.discard) throw new Error('a rehearsed build is never moved into place');
     this.check(this.folders);
     const swaps: Swap[] = this.folders.map((f, i) => ({ to: path.join(this.out, f.game, f.lang), staged: f.folder, old: path.join(this.staging, `.old-${i}`) }));
     const journal = path.join(this.out, `${JOURNAL_PREFIX}${process.pid}.json`);

@@ -200,7 +200,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const skipped = (game: LoadedGame) => request.skipGames?.includes(game.data!.id) === true;
   const jobs = jobsOf(check.games, request.languages).filter((j) => !skipped(j.game));
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
-  const writer = new OutputWriter(request.out);
+  const writer = new OutputWriter(request.out, request.rehearse === true);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
   const cache = new BuildCache(cacheDir, fingerprint);

@@ -100,6 +100,27 @@ describe('OutputWriter', () => {
     expect(readFileSync(path.join(out, 'g', 'en', 'card.png'), 'utf8')).toBe('new');
     expect(readdirSync(out)).toEqual(['g']);
   });
+
+  it('rehearsing, counts every file but writes none, reads none back, and never commits', () => {
+    const out = tempDir();
+    writeVersion(path.join(out, 'g', 'en'), 'old');
+    const kept = path.join(tempDir(), 'kept.png');
+    writeFileSync(kept, 'kept bytes');
+    const writer = new OutputWriter(out, true);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    const folder = writer.folder('g', 'en');
+    folder.add({ path: 'png/cards/a.png', bytes: Buffer.from('a'), entry: { kind: 'component-png' } });
+    folder.copy('png/cards/b.png', { file: kept, size: 10, sha256: '0'.repeat(64) }, { kind: 'component-png' });
+    expect(folder.entries.map((e) => e.path)).toEqual(['png/cards/a.png', 'png/cards/b.png']);
+    expect(folder.read('png/cards/a.png')).toBeUndefined();
+    const staged = readdirSync(out).filter((n) => n.startsWith('.staging-'));
+    expect(staged).toHaveLength(1);
+    expect(readdirSync(path.join(out, staged[0]!), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual([]);
+    expect(() => writer.commit('pocketpress test')).toThrow(/never moved into place/);
+    writer.abort();
+    expect(readdirSync(out)).toEqual(['g']);
+    expect(versionAt(path.join(out, 'g', 'en'))).toBe('old');
+  });
 });
 
 describe('mapLimit', () => {
