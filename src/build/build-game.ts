@@ -43,6 +43,8 @@ export type BuildOptions = SheetOptions & {
   shops?: readonly ShopName[];
   /** Where the faces' trims for the Tabletop Simulator images are kept as the faces are drawn. */
   trims?: TrimStore;
+  /** Stops the build between its steps (each set, the rulebook, the kit, the exports) once aborted. */
+  signal?: AbortSignal;
 };
 
 /** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
@@ -216,6 +218,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs; all of them are in before the exports read them back.
   const drawing: Promise<void>[] = [];
   for (const set of game.sets) {
+    options.signal?.throwIfAborted();
     const images = new Map<string, ImagePlace>();
     const laid = layoutSet(game, set, report, images, options.cache);
     const shaped = set.shape === 'circle' ? laid.map((f) => ({ ...f, list: roundFace(f.list) })) : laid;
@@ -242,11 +245,14 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
     exported.push({ set, faces });
   }
+  options.signal?.throwIfAborted();
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
   for (const file of buildHtmlRules(loaded, game, exported)) add(file);
+  options.signal?.throwIfAborted();
   for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
   await Promise.all(drawing);
+  options.signal?.throwIfAborted();
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
   const written = (list: DisplayList) => {
     const file = componentPngs.get(list);

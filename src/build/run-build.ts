@@ -232,6 +232,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         onInk: (figures: InkFigures) => sets.push(figures),
         shops: request.shops,
         trims,
+        signal: request.signal,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
       diagnostics.push(...problemsToDiagnostics(game, problems));
