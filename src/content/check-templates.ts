@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { checkAgainstSchema } from './check-schema.js';
-import { pathDataProblem } from './path-data.js';
+import { pathDataProblem } from '../shared/path-data.js';
 import { checkMarks, type MarkContext } from './check-marks.js';
 import { loadYaml, type LoadedYaml } from './load-yaml.js';
 import type { LoadedTemplate, Report } from './model.js';

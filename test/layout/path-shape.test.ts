@@ -58,7 +58,10 @@ describe('the shape of path data', () => {
     let differing = 0;
     for (const [d, scale] of [...PATHS.map((p) => [p, 1] as const), ...icons().map((p) => [p, 0.6] as const)]) {
       const shape = readPathShape(d)!;
-      expect(shape, d).toBeDefined();
+      // Read whole: at least one closed polygon, each of three points or more, every edge counted.
+      expect(shape.polygons.length, d).toBeGreaterThan(0);
+      expect(shape.polygons.every((p) => p.length >= 6), d).toBe(true);
+      expect(shape.edges, d).toBe(shape.polygons.reduce((n, p) => n + p.length / 2, 0));
       const path = new Path2D(d);
       const skia = (x: number, y: number, rule: 'nonzero' | 'evenodd') => probe.isPointInPath(path, x, y, rule);
       for (let gx = -60; gx <= 360; gx += 2.5) {

@@ -1,3 +1,5 @@
+import { pathArguments, readPathData } from '../../shared/path-data.js';
+
 /**
  * What SVG path data fills, read without a renderer: the data flattened into closed polygons
  * (curves and arcs cut into short straight pieces), their box, and whether a point lies inside
@@ -19,49 +21,9 @@ export interface PathShape {
   edges: number;
 }
 
-const ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
 /** Straight pieces a curve is cut into; an arc gets one for every 1/32 of a turn. */
 const CURVE_STEPS = 16;
 const ARC_STEP = Math.PI / 16;
-
-const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
-const SPACE = /[\s,]*/y;
-const FLAG = /[01]/y;
-
-/** The commands of path data with their numbers (an arc's flags may be written as single digits with nothing between), or undefined when it cannot be read. */
-function readCommands(d: string): { letter: string; args: number[] }[] | undefined {
-  const commands: { letter: string; args: number[] }[] = [];
-  let at = 0;
-  const skip = () => {
-    SPACE.lastIndex = at;
-    SPACE.exec(d);
-    at = SPACE.lastIndex;
-  };
-  skip();
-  while (at < d.length) {
-    const char = d[at]!;
-    if (/[MmLlHhVvCcSsQqTtAaZz]/.test(char)) {
-      commands.push({ letter: char, args: [] });
-      at++;
-    } else {
-      const last = commands[commands.length - 1];
-      if (!last) return undefined;
-      const isFlag = last.letter.toLowerCase() === 'a' && [3, 4].includes(last.args.length % 7);
-      const pattern = isFlag ? FLAG : NUMBER;
-      pattern.lastIndex = at;
-      const match = pattern.exec(d);
-      if (!match) return undefined;
-      last.args.push(Number(match[0]));
-      at = pattern.lastIndex;
-    }
-    skip();
-  }
-  for (const { letter, args } of commands) {
-    const n = ARITY[letter.toLowerCase()]!;
-    if (n === 0 ? args.length !== 0 : args.length === 0 || args.length % n !== 0) return undefined;
-  }
-  return commands[0]?.letter.toLowerCase() === 'm' ? commands : undefined;
-}
 
 /** The points of an SVG arc after its start (x1, y1), by its centre (SVG 1.1, appendix F.6.5). */
 function arcPoints(x1: number, y1: number, a: number[], push: (x: number, y: number) => void): void {
@@ -95,8 +57,9 @@ function arcPoints(x1: number, y1: number, a: number[], push: (x: number, y: num
 
 /** The shape of path data, or undefined when the data cannot be read (it then fills nothing here). */
 export function readPathShape(d: string): PathShape | undefined {
-  const commands = readCommands(d);
-  if (!commands) return undefined;
+  const read = readPathData(d);
+  if ('problem' in read) return undefined;
+  const commands = read.commands;
   const polygons: Float64Array[] = [];
   let points: number[] = [];
   const box: PathBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
@@ -133,7 +96,7 @@ export function readPathShape(d: string): PathShape | undefined {
   for (const { letter, args } of commands) {
     const command = letter.toLowerCase();
     const relative = letter !== command.toUpperCase();
-    const n = ARITY[command]!;
+    const n = pathArguments(command);
     if (n === 0) {
       close();
       [x, y] = [startX, startY];

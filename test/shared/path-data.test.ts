@@ -1,6 +1,6 @@
 import { Path2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { pathDataProblem } from '../../src/content/path-data.js';
+import { pathDataProblem } from '../../src/shared/path-data.js';
 
 describe('SVG path data', () => {
   it.each(['M 0 0 L 10 0 L 10 10 Z', 'M0,0h10v10z', 'm 1 1 c 1 2 3 4 5 6 s 1 2 3 4 q 1 1 2 2 t 3 3 a 5 5 0 0 1 10 10 z', 'M 0 0 L 1 1 2 2 3 3', 'M0 0a5 5 0 0110 10', 'M0 0 A 5 5 0 1,1 10-5 a1 1 0 1 0 .5.5'])('%s is fine', (d) => {
