@@ -40,7 +40,7 @@ export interface BuildRequest extends CheckRequest {
   shops?: readonly ShopName[];
   /** Reuse what an earlier build made (default on). */
   cache?: boolean;
-  /** Worker threads that draw PNGs (default: every core but one, at most 4); 0 draws them on this thread. */
+  /** Worker threads that draw PNGs (default: one per core, at most 4); 0 draws them on this thread. */
   pngWorkers?: number;
   /** Games (by id) checked but not built, their folders in `out` left as they are: the preview builds the game on screen first, then the others. */
   skipGames?: readonly string[];

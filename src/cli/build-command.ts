@@ -28,7 +28,7 @@ export interface BuildCommandOptions extends Partial<KitCliOptions> {
   shop?: ShopName[];
   /** Keep renders in the cache folder so an unchanged component is not made again (default on). */
   cache?: boolean;
-  /** PNG worker threads (default: the cores but one, at most 4). */
+  /** PNG worker threads (default: one per core, at most 4). */
   jobs?: number;
   /** Tell the build it runs on a terminal (a progress bar); plain lines otherwise. */
   tty?: boolean;

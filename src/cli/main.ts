@@ -120,7 +120,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--shop <name>', `also write the files a print shop takes, under <game>/<lang>/shops/<name>/ (${SHOP_NAMES.join(', ')}; repeat for several)`, collectShop)
     .option('--no-cache', 'make everything again instead of reusing what an earlier build made (kept in .pocketpress-cache/ beside --out)')
     .option('--watch', 'build, then build again whenever a file of the content or a template is saved')
-    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: the cores but one, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)))
+    .option('--jobs <n>', `worker threads that draw PNGs beside the main one (default: one per core, at most ${MAX_PNG_WORKERS}; 0 draws everything on the main thread)`, workerCount)))
     .action(async (dir: string | undefined, cliOptions: BuildCliOptions) => {
       const settings = await readProject(io, cliOptions.format);
       const projected = applyProject(build, cliOptions, settings);

@@ -1,7 +1,7 @@
 import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-import type { SheetBand } from './tts/sheet-bands.js';
+import type { PngBand } from '../shared/png-write.js';
 
 export interface ExportSet {
   set: ResolvedSet;
@@ -30,7 +30,7 @@ export interface ExportInput {
  * Gives the band of a deck sheet that holds `faces` (one row of cards, at `cell` pixels each,
  * white past the last face up to `columns`), kept by an earlier build, or `make`s it and keeps it.
  */
-export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<SheetBand>) => Promise<SheetBand>;
+export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<PngBand>) => Promise<PngBand>;
 
 export interface ExportOptions {
   /**

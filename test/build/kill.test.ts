@@ -75,6 +75,8 @@ describe('a build killed at any moment', () => {
     }
     let stopped = 0;
     for (const kill of kills) {
+      // A SIGKILL leaves its staging folder until a later build reaches its start and clears it: not this build's own.
+      const before = leftovers(out);
       const child = await build(game, out, kill);
       const now = outputs(out);
       const label = `${kill.signal} after ${kill.delayMs} ms (exit ${child.code}, signal ${child.signal})`;
@@ -87,7 +89,7 @@ describe('a build killed at any moment', () => {
       if (child.signal === null && child.code !== 0) {
         // Stopped by a handled signal: the exit code says which, the staging folder is gone already.
         expect({ SIGTERM: 143, SIGHUP: 129, SIGINT: 130 }[kill.signal as string], label).toBe(child.code);
-        expect(leftovers(out), label).toEqual([]);
+        expect(leftovers(out).filter((n) => !before.includes(n)), label).toEqual([]);
       }
     }
     // Those sent as the build starts always land before it ends.

@@ -152,7 +152,7 @@ async function faceImages(input: ExportInput, shop: ShopRules, planned: Planned[
     const shared = p.exportSet.faces.find((f) => f.item === undefined);
     const put = async (rel: string, face: Face, item: string | null, side: 'front' | 'back', copies: number) => {
       const made = await draw(face);
-      const bytes = await shopPng(made.raster, shop.dpi);
+      const bytes = shopPng(made.raster, shop.dpi);
       add({ path: `${base}/${rel}`, bytes, entry: { kind: 'shop-image', shop: shop.name, set: setId, item, side, copies, widthPx: made.raster.width, heightPx: made.raster.height } });
       summary.files.push({ path: rel, set: setId, item, side, copies, widthPx: made.raster.width, heightPx: made.raster.height, texts: made.texts });
     };
@@ -193,7 +193,7 @@ async function uniqueFaceImages(input: ExportInput, shop: ShopRules, planned: Pl
     const put = async (rel: string, face: Face, item: string | null, side: 'front' | 'back', slot: number | null) => {
       const made = await draw(face);
       const raster = slot === null ? made.raster : marked(made.raster, slot, side === 'back');
-      const bytes = await shopPng(raster, shop.dpi);
+      const bytes = shopPng(raster, shop.dpi);
       add({ path: `${base}/${rel}`, bytes, entry: { kind: 'shop-image', shop: shop.name, set: set.id, item, side, copies: 1, widthPx: raster.width, heightPx: raster.height } });
       summary.files.push({ path: rel, set: set.id, item, side, copies: slot === null ? set.items.reduce((n, i) => n + i.count, 0) : 1, widthPx: raster.width, heightPx: raster.height, texts: made.texts });
     };
@@ -332,11 +332,14 @@ async function sheets(input: ExportInput, shop: ShopRules, planned: Planned[], a
           }
         }
         if (layers.length === 0) continue;
-        const bytes = await sharp({ create: { width: W, height: H, channels: 3, background: '#ffffff' } })
+        // Composited with an alpha channel: dropped, the sheet being opaque white underneath.
+        const sheetPixels = await sharp({ create: { width: W, height: H, channels: 3, background: '#ffffff' } })
           .composite(layers)
-          .png({ compressionLevel: 9, adaptiveFiltering: false })
-          .withMetadata({ density: shop.dpi })
-          .toBuffer();
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        if (sheetPixels.info.channels !== 3 || sheetPixels.info.width !== W || sheetPixels.info.height !== H) throw new Error(`sharp composed a sheet of ${sheetPixels.info.width}×${sheetPixels.info.height} px × ${sheetPixels.info.channels}`);
+        const bytes = shopPng({ data: sheetPixels.data, width: W, height: H, channels: 3 }, shop.dpi);
         const rel = `${set.id}-${n}-${side}.png`;
         add({ path: `${shopFolder(shop.name)}/${rel}`, bytes, entry: { kind: 'shop-sheet', shop: shop.name, set: set.id, sheet: n, side, cards: chunk.length, widthPx: W, heightPx: H } });
         summary.files.push({ path: rel, set: set.id, item: null, side: side === 'front' ? 'sheet-front' : 'sheet-back', copies: chunk.length, widthPx: W, heightPx: H, texts });

@@ -3,6 +3,7 @@ import type { DisplayItem, DisplayList, Matrix } from '../../shared/display-list
 import { trimRegion, type Face, type PictureFace, type Raster } from '../../shared/face.js';
 import type { ShopProduct, ShopRules } from '../../shared/shops/index.js';
 import { multiplyMatrix } from '../../shared/placement.js';
+import { encodeStraightPng } from '../../shared/png-write.js';
 
 /** A box in pixels of a shop image. */
 export interface PxBox {
@@ -96,9 +97,6 @@ export async function shopFace(face: Face, picture: PictureFace, shop: ShopRules
 }
 
 /** RGB pixels as a PNG, the same bytes every time, with its density. */
-export async function shopPng(raster: Raster, dpi: number): Promise<Buffer> {
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } })
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
-    .withMetadata({ density: dpi })
-    .toBuffer();
+export function shopPng(raster: Raster, dpi: number): Buffer {
+  return encodeStraightPng(raster, { dpi });
 }

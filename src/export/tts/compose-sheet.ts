@@ -1,20 +1,22 @@
 import { cellOrigin, type CellSize } from './sheet-plan.js';
 import type { Raster } from '../../shared/face.js';
 import { mapLimit } from '../../shared/map-limit.js';
-import { deflateBand, joinBands, type SheetBand } from './sheet-bands.js';
+import { deflateRows, joinPng, type PngBand } from '../../shared/png-write.js';
 
 /**
  * Where the bands of sheets made before are kept: gives the band of the `count` cards from
  * `first` on (a row of the sheet; white cells fill the rest of the row), or `make`s it.
  */
-export type BandShelf = (first: number, count: number, make: () => Promise<SheetBand>) => Promise<SheetBand>;
+export type BandShelf = (first: number, count: number, make: () => Promise<PngBand>) => Promise<PngBand>;
 
 /** Rows of cards filled and deflated at once: each row's cells are asked for together. */
 const BANDS_AT_ONCE = 2;
 
+const RGB = { color: 'rgb' } as const;
+
 /**
  * The memory of bands made before, kept for the next ones: every byte of a band is written
- * again (filter bytes, cells, white past the last card), and memory the process has touched
+ * again (cells, white past the last card), and memory the process has touched
  * before costs nothing to fill, where fresh memory is paid page by page (measured here: 165 ms
  * to fill 48 MB the first time, 3 ms the second).
  */
@@ -33,27 +35,26 @@ function giveBack(memory: Buffer): void {
 
 /**
  * A deck sheet: `count` cells row by row on white, as an RGB PNG of columns × rows cells. Each
- * row of cells is a band (see SheetBand), taken from `shelf` when one is given and holds it;
+ * row of cells is a band (see sheet-bands.ts), taken from `shelf` when one is given and holds it;
  * otherwise its cells are asked for, copied into place and let go, and the band is deflated,
  * so a sheet holds two rows of pixels at a time, never all seventy cards.
  */
 export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize, shelf?: BandShelf): Promise<Buffer> {
   const width = grid.columns * cell.widthPx;
-  const rowBytes = 1 + width * 3;
+  const rowBytes = width * 3;
   const cellRow = cell.widthPx * 3;
-  const makeBand = async (first: number, cards: number): Promise<SheetBand> => {
+  const makeBand = async (first: number, cards: number): Promise<PngBand> => {
     const memory = takeMemory(cell.heightPx * rowBytes);
     const rows = memory.subarray(0, cell.heightPx * rowBytes);
     try {
       const place = (column: number, raster: Raster | undefined) => {
         const { left } = cellOrigin(column, grid.columns, cell);
         for (let y = 0; y < cell.heightPx; y++) {
-          const at = y * rowBytes + 1 + left * 3;
+          const at = y * rowBytes + left * 3;
           if (raster) raster.data.copy(rows, at, y * cellRow, (y + 1) * cellRow);
           else rows.fill(255, at, at + cellRow);
         }
       };
-      for (let y = 0; y < cell.heightPx; y++) rows[y * rowBytes] = 0; // no filter
       // The cells past the last card are white.
       for (let column = cards; column < grid.columns; column++) place(column, undefined);
       await mapLimit(Array.from({ length: cards }, (_, c) => c), cards, async (column) => {
@@ -63,9 +64,8 @@ export async function composeSheet(count: number, cellAt: (index: number) => Pro
         }
         place(column, raster);
       });
-      return await deflateBand(rows);
+      return deflateRows({ data: rows, width, height: cell.heightPx, channels: 3 }, RGB, { from: 0, to: cell.heightPx, independent: true });
     } finally {
-      // Given back only once zlib has read it all.
       giveBack(memory);
     }
   };
@@ -75,5 +75,5 @@ export async function composeSheet(count: number, cellAt: (index: number) => Pro
     return shelf ? shelf(first, cards, () => makeBand(first, cards)) : makeBand(first, cards);
   };
   const bands = await mapLimit(Array.from({ length: grid.rows }, (_, row) => row), BANDS_AT_ONCE, band);
-  return joinBands({ width, height: grid.rows * cell.heightPx }, bands);
+  return joinPng({ width, height: grid.rows * cell.heightPx }, RGB, bands);
 }

@@ -3,9 +3,9 @@ import { facesByItem } from '../face-paths.js';
 import type { Face } from '../../shared/face.js';
 import type { ExportSet } from '../types.js';
 import { composeSheet } from './compose-sheet.js';
-import type { SheetBand } from './sheet-bands.js';
+import type { PngBand } from '../../shared/png-write.js';
 import type { TtsContext } from './context.js';
-import { encodePng } from './trim-picture.js';
+import { encodeStraightPng } from '../../shared/png-write.js';
 import type { Raster } from '../../shared/face.js';
 import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
@@ -24,7 +24,7 @@ async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: S
   const size = { width: cell.widthPx, height: cell.heightPx };
   const row = { columns: plan.columns, ...cell };
   const bands = ctx.bands;
-  const shelf = bands && ((first: number, count: number, make: () => Promise<SheetBand>) => bands(faces.slice(first, first + count), row, make));
+  const shelf = bands && ((first: number, count: number, make: () => Promise<PngBand>) => bands(faces.slice(first, first + count), row, make));
   const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, shelf);
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   ctx.add(ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }));
@@ -46,7 +46,7 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   if (!uniqueBack) {
     const back = shared ? await ctx.trim(shared, { width: cell.widthPx, height: cell.heightPx }) : blankCell(cell);
     const path = `tts/${set.id}-back.png`;
-    ctx.add(ttsImageFile(path, await encodePng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
+    ctx.add(ttsImageFile(path, encodeStraightPng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
     sharedBackUrl = ctx.url(path);
   }
   const decks: Record<string, CustomDeckEntry> = {};

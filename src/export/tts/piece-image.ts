@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import type { Face, TrimFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
-import { encodePng } from './trim-picture.js';
+import { encodeStraightPng } from '../../shared/png-write.js';
 import { pieceSize } from './sheet-plan.js';
 
 /** A token's transparent margin: TTS cuts tokens out along the alpha more cleanly with one. */
 const TOKEN_MARGIN_PX = 4;
-import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /** The opaque part of a w × h token, as SVG: its outline (a hexagon is flat-topped when wider than tall). */
 export function shapeMask(shape: ResolvedSet['shape'], w: number, h: number, radius: number): string {
@@ -28,7 +27,7 @@ export interface PieceImage {
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
 export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  return { png: await encodePng(await trim(face, { width, height })), widthPx: width, heightPx: height };
+  return { png: encodeStraightPng(await trim(face, { width, height })), widthPx: width, heightPx: height };
 }
 
 /** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
@@ -39,9 +38,11 @@ export async function renderTokenImage(token: Face, set: ResolvedSet, trim: Trim
   const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
   const cut = await sharp(face.data, { raw: { width, height, channels: 3 } }).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
   const m = TOKEN_MARGIN_PX;
-  const png = await sharp(cut)
+  const { data, info } = await sharp(cut)
     .extend({ top: m, bottom: m, left: m, right: m, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png(PNG_ENCODING)
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`sharp gave a token of ${info.channels} channels instead of RGBA`);
+  const png = encodeStraightPng({ data, width: info.width, height: info.height, channels: 4 });
   return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
 }

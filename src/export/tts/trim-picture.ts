@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { trimRegion, type Face, type PictureFace, type Raster } from '../../shared/face.js';
-import { PNG_ENCODING } from '../../shared/png-encoding.js';
 
 /**
  * The trim of a face (no bleed: TTS shows the cut component) at exactly `width` × `height` px,
@@ -18,9 +17,4 @@ export async function trimRaster(face: Face, size: { width: number; height: numb
     .toBuffer({ resolveWithObject: true });
   if (info.width !== width || info.height !== height) throw new Error(`sharp gave ${info.width}×${info.height} px instead of ${width}×${height}`);
   return { data, width, height, channels: 3 };
-}
-
-/** Encodes raw pixels as a PNG the same way every time (no metadata, fixed compression). */
-export async function encodePng(raster: Raster): Promise<Buffer> {
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } }).png(PNG_ENCODING).toBuffer();
 }
