@@ -53,7 +53,7 @@ async function loadCode() {
     ...(await compiled<typeof import('../src/impose/component-sheets.js')>('impose/component-sheets.js')),
     ...(await compiled<typeof import('../src/impose/paper.js')>('impose/paper.js')),
     ...(await compiled<typeof import('../src/render/pdf/render-component-pdf.js')>('render/pdf/render-component-pdf.js')),
-    ...(await compiled<typeof import('../src/render/png/render-png.js')>('render/png/render-png.js')),
+    ...(await compiled<typeof import('../src/render/png/png-pool.js')>('render/png/png-pool.js')),
     ...(await compiled<typeof import('../src/resolve/resolve-game.js')>('resolve/resolve-game.js')),
   };
 }
@@ -94,10 +94,13 @@ const CHILD_WORK: Record<string, (dir: string, out: string) => Promise<Result>> 
     });
     return { ...measured, stages };
   },
+  // As a build draws them: on the PNG workers (one per core), each drawing and encoding in turn.
   'pocketpress-png': (dir, out) =>
     measureWork(async () => {
       const { fronts } = layoutCards(dir);
-      await code.mapLimit(fronts, CONCURRENCY, async (f) => writeFileSync(path.join(out, `${f.item}.png`), (await code.renderPng(f.list, { dpi: DPI })).png));
+      const pool = code.pngPool();
+      await code.mapLimit(fronts, CONCURRENCY, async (f) => writeFileSync(path.join(out, `${f.item}.png`), (await pool.render(f.list, DPI)).png));
+      await pool.close();
     }),
   'skia-png': (dir, out) =>
     measureWork(async () => {
