@@ -1,5 +1,5 @@
-import { constants, deflateRawSync, deflateSync } from 'node:zlib';
-import { adler32Combine, crc32, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
+import { constants, deflateRawSync } from 'node:zlib';
+import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
 
 /**
  * The one PNG writer of pocketpress: every PNG it makes (component pictures, Tabletop
@@ -17,10 +17,11 @@ import { adler32Combine, crc32, PNG_SIGNATURE, pngChunk } from './png-chunks.js'
  * Each piece is deflated with the 32 KB before it as its dictionary, so that the file is one
  * zlib stream whose matches reach across pieces as if it had been deflated in one go.
  *
- * Measured against sharp (libspng and zlib-ng, unfiltered) on this machine: poker cards with art
- * (815 × 1110 px RGB) 25 ms CPU and 547 KB each, where sharp's level 8 took 31 ms for 912 KB and
- * level 9 43 ms for 921 KB; 221 PNGs of the shipped games (flat drawings) 13.7 ms and 62.7 KB
- * each, where level 8 took 18.7 ms for 60.1 KB and level 9 33 ms for 55.6 KB.
+ * Measured against sharp (libspng and zlib-ng, unfiltered) on this machine, per picture: bench
+ * poker cards with art (815 × 1110 px RGB) 535 KB in 22–26 ms CPU, where sharp's level 8 took
+ * 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of the shipped games (flat
+ * drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms for 58.7 KB and level 9
+ * 37–39 ms for 54.3 KB.
  */
 
 /** Deflated rows of a PNG: one IDAT chunk, and what the zlib stream's checksum needs of them. */
@@ -63,15 +64,6 @@ const WINDOW = 32 * 1024;
 
 const FILTER_NONE = 0;
 const FILTER_UP = 2;
-
-/**
- * The Adler-32 of `bytes`, summed by zlib: the checksum ending a zlib stream of them stored
- * uncompressed (level 0), three times faster than summing in JavaScript.
- */
-function adlerOf(bytes: Uint8Array): number {
-  const wrapped = deflateSync(bytes, { level: 0, memLevel: 1, chunkSize: bytes.length + 1024 });
-  return wrapped.readUInt32BE(wrapped.length - 4);
-}
 
 /** Writes row `y` of `pixels` into `row` as the PNG holds it (alpha dropped, or made straight). */
 function rowReader(pixels: PixelRows, color: PngColor): (y: number, row: Uint8Array) => void {
@@ -177,7 +169,7 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
         ...(dictionary.length > 0 ? { dictionary } : {}),
       }),
     );
-    adler = adler32Combine(adler, adlerOf(piece), piece.length);
+    adler = adler32(piece, adler);
     before = piece.length >= WINDOW ? Buffer.from(piece.subarray(piece.length - WINDOW)) : Buffer.concat([before, piece]).subarray(-WINDOW);
   }
   return { chunk: pngChunk('IDAT', Buffer.concat(parts)), adler, length: (to - from) * line };

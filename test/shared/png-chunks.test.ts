@@ -18,6 +18,8 @@ describe('PNG checksums', () => {
       expect(adler32(data)).toBe(stream.readUInt32BE(stream.length - 4));
     }
     expect(adler32(Buffer.from('Wikipedia'))).toBe(0x11e60398);
+    // Continued from the checksum of the bytes before.
+    expect(adler32(Buffer.from('pedia'), adler32(Buffer.from('Wiki')))).toBe(0x11e60398);
   });
 
   it('combines the Adler-32 of two runs into that of both, whatever their lengths', () => {

@@ -9,7 +9,8 @@ import { stringifyStable } from '../../shared/stable-json.js';
 import type { Face } from '../../shared/face.js';
 import { facesByItem } from '../face-paths.js';
 import type { ExportInput, ExportOptions, ExportSet } from '../types.js';
-import { shopFace, shopPng, type PxBox, type ShopFace } from './face-raster.js';
+import { shopFace, type PxBox, type ShopFace } from './face-raster.js';
+import { encodeStraightPng } from '../../shared/png-write.js';
 import { CMYK_PROFILE_PATHS, OUTPUT_CONDITION, toCmyk, writePdfX, type CmykPage } from './pdfx.js';
 import { shopReadme } from './readme.js';
 
@@ -152,7 +153,7 @@ async function faceImages(input: ExportInput, shop: ShopRules, planned: Planned[
     const shared = p.exportSet.faces.find((f) => f.item === undefined);
     const put = async (rel: string, face: Face, item: string | null, side: 'front' | 'back', copies: number) => {
       const made = await draw(face);
-      const bytes = shopPng(made.raster, shop.dpi);
+      const bytes = encodeStraightPng(made.raster, { dpi: shop.dpi });
       add({ path: `${base}/${rel}`, bytes, entry: { kind: 'shop-image', shop: shop.name, set: setId, item, side, copies, widthPx: made.raster.width, heightPx: made.raster.height } });
       summary.files.push({ path: rel, set: setId, item, side, copies, widthPx: made.raster.width, heightPx: made.raster.height, texts: made.texts });
     };
@@ -193,7 +194,7 @@ async function uniqueFaceImages(input: ExportInput, shop: ShopRules, planned: Pl
     const put = async (rel: string, face: Face, item: string | null, side: 'front' | 'back', slot: number | null) => {
       const made = await draw(face);
       const raster = slot === null ? made.raster : marked(made.raster, slot, side === 'back');
-      const bytes = shopPng(raster, shop.dpi);
+      const bytes = encodeStraightPng(raster, { dpi: shop.dpi });
       add({ path: `${base}/${rel}`, bytes, entry: { kind: 'shop-image', shop: shop.name, set: set.id, item, side, copies: 1, widthPx: raster.width, heightPx: raster.height } });
       summary.files.push({ path: rel, set: set.id, item, side, copies: slot === null ? set.items.reduce((n, i) => n + i.count, 0) : 1, widthPx: raster.width, heightPx: raster.height, texts: made.texts });
     };
@@ -339,7 +340,7 @@ async function sheets(input: ExportInput, shop: ShopRules, planned: Planned[], a
           .raw()
           .toBuffer({ resolveWithObject: true });
         if (sheetPixels.info.channels !== 3 || sheetPixels.info.width !== W || sheetPixels.info.height !== H) throw new Error(`sharp composed a sheet of ${sheetPixels.info.width}×${sheetPixels.info.height} px × ${sheetPixels.info.channels}`);
-        const bytes = shopPng({ data: sheetPixels.data, width: W, height: H, channels: 3 }, shop.dpi);
+        const bytes = encodeStraightPng({ data: sheetPixels.data, width: W, height: H, channels: 3 }, { dpi: shop.dpi });
         const rel = `${set.id}-${n}-${side}.png`;
         add({ path: `${shopFolder(shop.name)}/${rel}`, bytes, entry: { kind: 'shop-sheet', shop: shop.name, set: set.id, sheet: n, side, cards: chunk.length, widthPx: W, heightPx: H } });
         summary.files.push({ path: rel, set: set.id, item: null, side: side === 'front' ? 'sheet-front' : 'sheet-back', copies: chunk.length, widthPx: W, heightPx: H, texts });

@@ -3,7 +3,6 @@ import type { DisplayItem, DisplayList, Matrix } from '../../shared/display-list
 import { trimRegion, type Face, type PictureFace, type Raster } from '../../shared/face.js';
 import type { ShopProduct, ShopRules } from '../../shared/shops/index.js';
 import { multiplyMatrix } from '../../shared/placement.js';
-import { encodeStraightPng } from '../../shared/png-write.js';
 
 /** A box in pixels of a shop image. */
 export interface PxBox {
@@ -94,9 +93,4 @@ export async function shopFace(face: Face, picture: PictureFace, shop: ShopRules
   });
   const round = (b: PxBox): PxBox => ({ x: Math.round(b.x * 10) / 10, y: Math.round(b.y * 10) / 10, width: Math.round(b.width * 10) / 10, height: Math.round(b.height * 10) / 10 });
   return { raster: { data, width: info.width, height: info.height, channels: 3 }, texts: texts.map(round), missingBleedPx: Math.round(short * scale * 10) / 10 };
-}
-
-/** RGB pixels as a PNG, the same bytes every time, with its density. */
-export function shopPng(raster: Raster, dpi: number): Buffer {
-  return encodeStraightPng(raster, { dpi });
 }
