@@ -62,10 +62,13 @@ const SAMPLE_BYTES = 16 * 1024;
 /** deflate's window: the most of the stream before a piece its matches can reach. */
 const WINDOW = 32 * 1024;
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 const FILTER_NONE = 0;
 const FILTER_UP = 2;
 
 /** Writes row `y` of `pixels` into `row` as the PNG holds it (alpha dropped, or made straight). */
+/** `row` starts on a multiple of four bytes. */
 function rowReader(pixels: PixelRows, color: PngColor): (y: number, row: Uint8Array) => void {
   const { data, width, channels } = pixels;
   const out = color.color === 'rgb' ? 3 : 4;
@@ -75,6 +78,31 @@ function rowReader(pixels: PixelRows, color: PngColor): (y: number, row: Uint8Ar
   }
   if (channels === 3) throw new Error('RGB pixels cannot be written as RGBA');
   if (out === 3) {
+    // Where the bytes allow it (little-endian, aligned), four pixels read as four 32-bit words and
+    // written as three: RGBA RGBA RGBA RGBA → RGBR GBRG BRGB.
+    const pixels32 = data.byteOffset % 4 === 0 && LITTLE_ENDIAN ? new Uint32Array(data.buffer, data.byteOffset, width * pixels.height) : undefined;
+    if (pixels32) {
+      const quads = width >> 2;
+      return (y, row) => {
+        const out32 = new Uint32Array(row.buffer, row.byteOffset, (width * 3) >> 2);
+        let i = y * width;
+        for (let q = 0, j = 0; q < quads; q++, i += 4, j += 3) {
+          const p0 = pixels32[i]!;
+          const p1 = pixels32[i + 1]!;
+          const p2 = pixels32[i + 2]!;
+          const p3 = pixels32[i + 3]!;
+          out32[j] = (p0 & 0xffffff) | (p1 << 24);
+          out32[j + 1] = ((p1 >>> 8) & 0xffff) | ((p2 & 0xffff) << 16);
+          out32[j + 2] = ((p2 >>> 16) & 0xff) | ((p3 & 0xffffff) << 8);
+        }
+        for (let j = quads * 12; j < width * 3; j += 3, i++) {
+          const p = pixels32[i]!;
+          row[j] = p & 0xff;
+          row[j + 1] = (p >>> 8) & 0xff;
+          row[j + 2] = (p >>> 16) & 0xff;
+        }
+      };
+    }
     return (y, row) => {
       for (let x = 0, i = y * width * 4, j = 0; x < width; x++, i += 4, j += 3) {
         row[j] = data[i]!;
@@ -117,47 +145,57 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
   const stride = pixels.width * (color.color === 'rgb' ? 3 : 4);
   const line = stride + 1;
   const read = rowReader(pixels, color);
-  // Rows as 32-bit words (a row's bytes rounded up to a multiple of four): the row above the one
-  // being written, unfiltered (zeros above the image's first row), the row itself, and its Up filter.
+  // Rows as 32-bit words (a row's bytes rounded up to a multiple of four): the piece's rows
+  // unfiltered, the row above the piece (zeros above the image's first row), and a row's Up filter.
   const words = Math.ceil(stride / 4);
-  let above = new Int32Array(words);
-  let current = new Int32Array(words);
-  const filtered = new Int32Array(words);
-  const bytesOf = (row: Int32Array) => new Uint8Array(row.buffer, 0, stride);
-  if (from > 0 && !range.independent) read(from - 1, bytesOf(above));
   const pieceRows = Math.max(1, Math.ceil(PIECE_BYTES / line));
+  const rows = new Int32Array(Math.min(pieceRows, to - from) * words);
+  const rowBytes = Array.from({ length: rows.length / words }, (_, k) => new Uint8Array(rows.buffer, k * words * 4, stride));
+  const above = new Int32Array(words);
+  const filtered = new Int32Array(words);
+  const filteredBytes = new Uint8Array(filtered.buffer, 0, stride);
+  if (from > 0 && !range.independent) read(from - 1, new Uint8Array(above.buffer, 0, stride));
   // A piece unfiltered and Up-filtered, the one chosen deflated; the end of the stream so far, for the next piece's dictionary.
-  const plain = Buffer.allocUnsafe(Math.min(pieceRows, to - from) * line);
+  const plain = Buffer.allocUnsafe(rowBytes.length * line);
   const up = Buffer.allocUnsafe(plain.length);
   let before = Buffer.alloc(0);
   const parts: Buffer[] = [];
   let adler = 1;
   for (let first = from; first < to; first += pieceRows) {
     const last = Math.min(to, first + pieceRows);
+    // The rows read and written unfiltered, counting the words equal to the word above them (which Up makes 0).
     let equal = 0;
     for (let y = first; y < last; y++) {
-      const at = (y - first) * line;
-      read(y, bytesOf(current));
-      plain[at] = FILTER_NONE;
-      plain.set(bytesOf(current), at + 1);
-      if (y === from && range.independent) {
-        up[at] = FILTER_NONE;
-        up.set(bytesOf(current), at + 1);
-      } else {
-        // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
-        for (let i = 0; i < words; i++) {
-          const x = current[i]!;
-          const w = above[i]!;
-          const v = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
-          filtered[i] = v;
-          if (v === 0) equal++;
-        }
-        up[at] = FILTER_UP;
-        up.set(bytesOf(filtered), at + 1);
-      }
-      [above, current] = [current, above];
+      const k = y - first;
+      read(y, rowBytes[k]!);
+      plain[k * line] = FILTER_NONE;
+      plain.set(rowBytes[k]!, k * line + 1);
+      if (y === from && range.independent) continue;
+      const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
+      for (let i = 0, o = k * words; i < words; i++) if (rows[o + i] === prior[at + i]) equal++;
     }
-    const flat = equal > FLAT_SHARE * (last - first) * words || repeatsAcross(plain, up, last - first, line);
+    let flat = equal > FLAT_SHARE * (last - first) * words;
+    if (!flat) {
+      for (let y = first; y < last; y++) {
+        const k = y - first;
+        if (y === from && range.independent) {
+          up[k * line] = FILTER_NONE;
+          up.set(rowBytes[k]!, k * line + 1);
+          continue;
+        }
+        const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
+        // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
+        for (let i = 0, o = k * words; i < words; i++) {
+          const x = rows[o + i]!;
+          const w = prior[at + i]!;
+          filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
+        }
+        up[k * line] = FILTER_UP;
+        up.set(filteredBytes, k * line + 1);
+      }
+      flat = repeatsAcross(plain, up, last - first, line);
+    }
+    above.set(rows.subarray((last - first - 1) * words, (last - first) * words));
     const piece = (flat ? plain : up).subarray(0, (last - first) * line);
     // Run-length matches reach one byte back; a flat piece's, the whole window.
     const dictionary = before.subarray(flat ? 0 : before.length - 1);

@@ -89,6 +89,13 @@ describe('the PNG writer', () => {
     const rgb = await decoded(encodePng({ data: opaque, width: 2, height: 1, channels: 4 }, RGB));
     expect(rgb.info.channels).toBe(3);
     expect([...rgb.data]).toEqual([10, 20, 30, 40, 50, 60]);
+    // Any width: four pixels at a time, then the ones left (7 = 4 + 3), from a buffer that does not start on a word (copied byte by byte).
+    const wide = Buffer.from(Array.from({ length: 7 * 3 * 4 }, (_, i) => (i % 4 === 3 ? 255 : (i * 37) & 0xff)));
+    const rgbOf = (rgba: Buffer) => [...rgba].filter((_, i) => i % 4 !== 3);
+    for (const data of [wide, Buffer.concat([Buffer.alloc(1), wide]).subarray(1)]) {
+      const read = await decoded(encodePng({ data, width: 7, height: 3, channels: 4 }, RGB));
+      expect([...read.data]).toEqual(rgbOf(wide));
+    }
     // Straight RGBA (sharp's raw output) is written as it is.
     const straight = await decoded(encodeStraightPng({ data: Buffer.from([255, 0, 0, 128]), width: 1, height: 1, channels: 4 }));
     expect([...straight.data]).toEqual([255, 0, 0, 128]);
