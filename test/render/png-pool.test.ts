@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PngPool } from '../../src/render/png/png-pool.js';
 import { renderPng } from '../../src/render/png/render-png.js';
-import type { DisplayList } from '../../src/shared/display-list.js';
+import type { DisplayList, ImageItem } from '../../src/shared/display-list.js';
 import { sampleCard } from './sample-list.js';
 
 describe('the pool of PNG workers', () => {
@@ -45,5 +49,54 @@ describe('the pool of PNG workers', () => {
     const local = new PngPool(0);
     const png = await local.render(sampleCard(0), 72);
     expect(Buffer.compare(png.png, (await renderPng(sampleCard(0), { dpi: 72 })).png)).toBe(0);
+  });
+
+  it('draws a photo from the pixels it keeps exactly as from the file, and as a thread that never drew it does, whatever size it was drawn at before', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-photo-'));
+    try {
+      // 320 × 200 px of fine detail (a gradient crossed by a checker of 3 px squares): drawn 56 mm wide it is
+      // scaled down at 72 and 100 dpi, up at 300 dpi.
+      const width = 320;
+      const height = 200;
+      const raw = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const checker = (Math.floor(x / 3) + Math.floor(y / 3)) % 2 === 0 ? 60 : 0;
+          raw.set([(x * 255) / width, (y * 255) / height, 255 - checker * 3], (y * width + x) * 3);
+        }
+      }
+      const file = path.join(dir, 'photo.jpg');
+      await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toFile(file);
+      const card = sampleCard(3);
+      const photo: ImageItem = { type: 'image', x: 10, y: 140, width: 160, height: 100, opacity: 0.8, source: { kind: 'jpeg', path: file, naturalWidth: width, naturalHeight: height } };
+      const list: DisplayList = { ...card, items: [...card.items, photo] };
+      // This thread draws the photo at every size first; a new worker has never decoded it.
+      const here = [];
+      for (const dpi of [72, 300, 100]) here.push(await renderPng(list, { dpi }));
+      const fresh = new PngPool(1);
+      try {
+        const [, drawnFirst] = await Promise.all([fresh.render(sampleCard(0), 72), fresh.render(list, 100)]);
+        expect(fresh.running).toBe(1);
+        expect(Buffer.compare(drawnFirst.png, here[2]!.png)).toBe(0);
+        const [at72, at300] = await Promise.all([fresh.render(list, 72), fresh.render(list, 300)]);
+        expect(Buffer.compare(at72.png, here[0]!.png)).toBe(0);
+        expect(Buffer.compare(at300.png, here[1]!.png)).toBe(0);
+      } finally {
+        await fresh.close();
+      }
+      // And the photo is drawn: the card without it differs.
+      expect(Buffer.compare((await renderPng(card, { dpi: 100 })).png, here[2]!.png)).not.toBe(0);
+      // The same JPEG with an XMP segment (APP1) is decoded from its own bytes at every draw: the pixels kept give the same card.
+      const jpeg = readFileSync(file);
+      const xmp = Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta xmlns:x="adobe:ns:meta/"/>', 'latin1');
+      const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), xmp]);
+      app1.writeUInt16BE(app1.length - 2, 2);
+      const plain = path.join(dir, 'photo-xmp.jpg');
+      writeFileSync(plain, Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]));
+      const decodedEachTime: DisplayList = { ...card, items: [...card.items, { ...photo, source: { ...photo.source, path: plain } }] };
+      for (const [i, dpi] of [72, 300, 100].entries()) expect(Buffer.compare((await renderPng(decodedEachTime, { dpi })).png, here[i]!.png)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
