@@ -2,6 +2,7 @@
 // Entry point: runs the compiled CLI in dist/ and hands it argv. In a development checkout
 // (src/ is here), the source files edited since dist/ was compiled are compiled again first, so
 // the CLI always runs the code in src/; an installed package has no src/ and goes straight on.
+import './engine-flags.js';
 import { existsSync } from 'node:fs';
 
 if (existsSync(new URL('../src/', import.meta.url))) {

@@ -8,6 +8,8 @@
 //
 // Each in-process measure runs in a fresh process of its own, so its peak memory is its own;
 // "work" excludes starting Node and loading modules (or the browser), "process" is a whole command.
+// pocketpress's V8 settings, as the CLI runs with them: in this process and in each measuring child (they run this file).
+import '../bin/engine-flags.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -24,7 +24,7 @@ import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { componentPngOf, facePictures, faceTrims, pdfOf, sheetBands } from './renderers.js';
-import { mapLimit } from '../shared/map-limit.js';
+import { mapLimitEach } from '../shared/map-limit.js';
 import type { TrimStore } from './trim-store.js';
 import { ttsTrimSize } from '../export/tts/sheet-plan.js';
 import { imposeSet } from './build-sheets.js';
@@ -151,11 +151,17 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held in memory. */
-async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, folder: Pick<FolderWriter, 'add' | 'copy'>): Promise<void> {
+/**
+ * Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held
+ * in memory. `all` settles once every face is in; `faces` holds, for each face's display list,
+ * a promise settled once that face's PNG is written and its trim kept.
+ */
+function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, folder: Pick<FolderWriter, 'add' | 'copy'>): { all: Promise<void>; faces: Map<DisplayList, Promise<void>> } {
   // Each face's trim for the TTS images is drawn in the same task as its PNG.
   const trims = options.trims ? { sizes: [ttsTrimSize(set)], store: options.trims } : undefined;
-  await mapLimit(faces, PNG_CONCURRENCY, async (face) => {
+  // The back the items share first: the Tabletop Simulator export reads it before the deck sheets.
+  const order = [...faces.filter((f) => f.item === undefined), ...faces.filter((f) => f.item !== undefined)];
+  const { all, each } = mapLimitEach(order, PNG_CONCURRENCY, (face) => face.list, async (face) => {
     const drawn = await componentPngOf(face.list, options.dpi, options.cache, trims);
     const { widthPx, heightPx } = drawn;
     const file = {
@@ -177,6 +183,15 @@ async function buildComponentPngs(set: ResolvedSet, faces: Face[], options: Buil
     if ('kept' in drawn) folder.copy(file.path, drawn.kept, file.entry);
     else folder.add({ ...file, bytes: drawn.png });
   });
+  return { all, faces: each };
+}
+
+/** `read` of a face once its component PNG is written and its trim kept (at once for a face not being drawn). */
+function afterDrawn<A extends unknown[], R>(drawn: Map<DisplayList, Promise<void>>, read: (face: Face, ...rest: A) => Promise<R>): (face: Face, ...rest: A) => Promise<R> {
+  return async (face, ...rest) => {
+    await drawn.get(face.list);
+    return read(face, ...rest);
+  };
 }
 
 /** Every face one per page in a print-shop PDF. */
@@ -215,8 +230,10 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const exported: ExportSet[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
-  // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs; all of them are in before the exports read them back.
+  // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs, and
+  // then makes the exports: each export reads a face once that face's PNG and trim are in.
   const drawing: Promise<void>[] = [];
+  const drawnFaces = new Map<DisplayList, Promise<void>>();
   for (const set of game.sets) {
     options.signal?.throwIfAborted();
     const images = new Map<string, ImagePlace>();
@@ -236,8 +253,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
       continue;
     }
     const pngs = buildComponentPngs(set, faces, options, folder);
-    pngs.catch(() => {}); // awaited below, with the others
-    drawing.push(pngs);
+    pngs.all.catch(() => {}); // awaited below, with the others
+    drawing.push(pngs.all);
+    for (const [list, done] of pngs.faces) drawnFaces.set(list, done);
     await buildComponentPdf(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
     for (const file of await buildSheets(game, set, faces, options, report)) add(file);
@@ -251,7 +269,6 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   for (const file of buildHtmlRules(loaded, game, exported)) add(file);
   options.signal?.throwIfAborted();
   for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
-  await Promise.all(drawing);
   options.signal?.throwIfAborted();
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
   const written = (list: DisplayList) => {
@@ -259,8 +276,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     return file === undefined ? undefined : folder.read(file);
   };
   // The exports (and the image code they need) are loaded only when they are made again.
-  const picture = facePictures(options.dpi, options.cache, written);
-  const trimmed = options.trims ? faceTrims(options.trims) : undefined;
+  const picture = afterDrawn(drawnFaces, facePictures(options.dpi, options.cache, written));
+  const trimmed = options.trims ? afterDrawn(drawnFaces, faceTrims(options.trims)) : undefined;
   const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
   const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands }, exportOptions, addFile);
@@ -276,8 +293,10 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
   });
   // Each export file is written as it is made: 10 000 cards make over a hundred deck sheets, never all held at once.
-  if (cache && key) await cache.files('export', key, make, add);
-  else await make(add);
+  // Made while the workers still draw: a deck sheet's row of cards is put together as soon as its cards are in.
+  const exports = cache && key ? cache.files('export', key, make, add) : make(add);
+  await Promise.all([Promise.all(drawing), exports]);
+  options.signal?.throwIfAborted();
   if (options.shops && options.shops.length > 0) {
     const shopOptions = { ...exportOptions, shops: options.shops, creationDate: options.creationDate ?? new Date(0) };
     // Made again on every build (the pictures they are cut from come from the cache), so their warnings are always told.
