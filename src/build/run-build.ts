@@ -179,6 +179,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
     if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };
   }
+  // Something is to be made: a PNG worker starts loading now, beside the checks and the layout.
+  pngPool(request.pngWorkers).warm();
   // Read before the build reads them: a file saved again within its stamp's granule is told by its bytes.
   const recent = record ? recentContents(record.inputs, since, roots) : [];
   // Checking, layout and rendering are loaded only when something is to be made.

@@ -45,6 +45,24 @@ describe('the pool of PNG workers', () => {
     }
   });
 
+  it('warmed, starts one worker at once and draws even a lone request there; with 0 workers starts none', async () => {
+    const warmed = new PngPool(2);
+    try {
+      warmed.warm();
+      expect(warmed.running).toBe(1);
+      warmed.warm();
+      expect(warmed.running).toBe(1);
+      const alone = await warmed.render(sampleCard(1), 72);
+      expect(warmed.running).toBe(1);
+      expect(Buffer.compare(alone.png, (await renderPng(sampleCard(1), { dpi: 72 })).png)).toBe(0);
+    } finally {
+      await warmed.close();
+    }
+    const none = new PngPool(0);
+    none.warm();
+    expect(none.running).toBe(0);
+  });
+
   it('with 0 workers draws on the calling thread', async () => {
     const local = new PngPool(0);
     const png = await local.render(sampleCard(0), 72);

@@ -48,7 +48,9 @@ describe('mapLimitEach', () => {
   });
 
   it('gives items with the same key one promise, settled by the first of them done', async () => {
-    const { all, each } = mapLimitEach([{ key: 'back', n: 1 }, { key: 'front', n: 2 }, { key: 'back', n: 3 }], 3, (i) => i.key, async () => tick());
+    const { all, each } = mapLimitEach([{ key: 'back', n: 1 }, { key: 'front', n: 2 }, { key: 'back', n: 3 }], 3, (i) => i.key, async () => {
+      await tick();
+    });
     expect([...each.keys()]).toEqual(['back', 'front']);
     await all;
     await expect(each.get('back')).resolves.toBeUndefined();

@@ -71,6 +71,15 @@ export class PngPool {
     return this.slots.length;
   }
 
+  /**
+   * Starts a worker now, when none runs, for a build that will likely draw: it loads Skia and
+   * the drawing code on another core while this thread checks and lays out, and a lone request
+   * (a rebuild that redraws one card) is then drawn there rather than here.
+   */
+  warm(): void {
+    if (this.size > 0 && !this.closed && this.slots.length === 0) this.start();
+  }
+
   /** The list drawn at `dpi` as a PNG, and its trim alone at each of `trims`. */
   render(list: DisplayList, dpi: number, trims?: readonly TrimSize[]): Promise<RenderedPng> {
     return this.submit(list, dpi, trims, true);
