@@ -196,6 +196,11 @@ export class BuildCache {
     return this.dir === undefined ? undefined : path.join(this.dir, key.slice(0, 2), key);
   }
 
+  /** Counts a value of `kind` found again without reading it from here (held in memory by whoever kept it). */
+  countReused(kind: string): void {
+    this.count(kind, true);
+  }
+
   private count(kind: string, reused: boolean): void {
     const stats = (this.stats[kind] ??= { made: 0, reused: 0 });
     if (reused) stats.reused++;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,11 +49,37 @@ describe('a trim kept in the cache', () => {
     const kept = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
     expect(kept).toHaveLength(1);
     writeFileSync(kept[0]!, readFileSync(kept[0]!).subarray(0, 10));
-    expect(await store.find(list, size)).toBeUndefined();
-    const again = await trim({ back: false, item: 'a', list }, size);
-    expect(again.data.equals(first.data)).toBe(true);
-    // Whole again: the next build finds it without drawing it.
+    // This build still holds the trim it drew; the next one reads the damaged file.
     expect((await store.find(list, size))!.data.equals(first.data)).toBe(true);
     store.dispose();
+    const next = TrimStore.open(cache, 'test');
+    expect(await next.find(list, size)).toBeUndefined();
+    const again = await faceTrims(next)({ back: false, item: 'a', list }, size);
+    expect(again.data.equals(first.data)).toBe(true);
+    // Whole again: the build after finds it without drawing it.
+    expect((await TrimStore.open(cache, 'test').find(list, size))!.data.equals(first.data)).toBe(true);
+    next.dispose();
   });
+});
+
+describe('the trims a build keeps', () => {
+  it('are found again in memory, the latest 24 MB of them, with the rest on disk', async () => {
+    const dir = tempDir();
+    const cache = new BuildCache(dir, 'test');
+    const store = TrimStore.open(cache, 'test');
+    const size = { width: 1024, height: 341 };
+    const lists = Array.from({ length: 30 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
+    // 30 trims of 1 MB each (1024 × 341 px RGB), each its own bytes.
+    const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
+    for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files).toHaveLength(30);
+    for (const file of files) rmSync(path.join(file.parentPath, file.name));
+    // With the files gone, this build still holds the latest ones (24 MB is 24 of them), not the oldest.
+    expect((await store.find(lists[29]!, size))!.data.equals(trims[29]!.data)).toBe(true);
+    expect((await store.find(lists[6]!, size))!.data[0]).toBe(6);
+    expect(await store.find(lists[5]!, size)).toBeUndefined();
+    expect(await store.find(lists[0]!, size)).toBeUndefined();
+    store.dispose();
+  }, 60_000);
 });

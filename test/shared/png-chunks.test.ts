@@ -22,6 +22,24 @@ describe('PNG checksums', () => {
     expect(adler32(Buffer.from('pedia'), adler32(Buffer.from('Wiki')))).toBe(0x11e60398);
   });
 
+  it('Adler-32 of bytes starting off a 4-byte boundary, of any length, continued from sums near their largest', () => {
+    const big = Buffer.concat([bytes(40_003, 3), Buffer.alloc(30_000, 255)]);
+    const zlibAdler = (data: Uint8Array) => {
+      const stream = deflateSync(data);
+      return stream.readUInt32BE(stream.length - 4);
+    };
+    for (const offset of [0, 1, 2, 3]) {
+      for (const length of [1, 3, 4, 7, 5_536, 5_541, 5_553, 11_073, 69_990]) {
+        const data = big.subarray(offset, offset + length);
+        expect(adler32(data)).toBe(zlibAdler(data));
+      }
+    }
+    // After 5 551 bytes of 255 both sums are just under 65 521 (a) and near 2^32 before reduction (b).
+    const full = Buffer.alloc(5_551, 255);
+    const tail = big.subarray(41_001, 41_001 + 22_222);
+    expect(adler32(tail, adler32(full))).toBe(zlibAdler(Buffer.concat([full, tail])));
+  });
+
   it('combines the Adler-32 of two runs into that of both, whatever their lengths', () => {
     const whole = Buffer.concat([bytes(70_001, 1), Buffer.alloc(65_521 * 2 + 3, 255)]);
     for (const cut of [0, 1, 4_999, 70_001, 131_045, whole.length]) {
