@@ -121,6 +121,14 @@ function rowReader(pixels: PixelRows, color: PngColor): (y: number, row: Uint8Ar
   };
 }
 
+/** `count` opaque RGBA pixels (alpha 255, so premultiplied or not alike) as RGB, four pixels at a time where the bytes allow it. */
+export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
+  // A buffer of its own starts on a multiple of four bytes, as the reader's output must.
+  const rgb = Buffer.allocUnsafeSlow(count * 3);
+  rowReader({ data: rgba, width: count, height: 1, channels: 4 }, { color: 'rgb' })(0, rgb);
+  return rgb;
+}
+
 /**
  * Whether a piece that is not flat still repeats itself along its rows (a deck sheet's cards
  * side by side, a tiled texture), which only deflate's long matches find: a few of its middle

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { deflateRows, encodePng, encodeStraightPng, joinPng } from '../../src/shared/png-write.js';
+import { deflateRows, encodePng, encodeStraightPng, joinPng, opaqueRgb } from '../../src/shared/png-write.js';
 
 const RGB = { color: 'rgb' } as const;
 
@@ -99,6 +99,19 @@ describe('the PNG writer', () => {
     // Straight RGBA (sharp's raw output) is written as it is.
     const straight = await decoded(encodeStraightPng({ data: Buffer.from([255, 0, 0, 128]), width: 1, height: 1, channels: 4 }));
     expect([...straight.data]).toEqual([255, 0, 0, 128]);
+  });
+
+  it('turns opaque RGBA into RGB, four pixels at a time and the rest one by one, from aligned bytes or not', () => {
+    for (const count of [1, 4, 7, 409 * 3]) {
+      for (const offset of [0, 1, 4]) {
+        const memory = Buffer.alloc(offset + count * 4);
+        const rgba = memory.subarray(offset);
+        for (let i = 0; i < count; i++) rgba.set([(i * 3) & 255, (i * 5 + 1) & 255, (i * 7 + 2) & 255, 255], i * 4);
+        const expected = Buffer.alloc(count * 3);
+        for (let i = 0; i < count; i++) expected.set([(i * 3) & 255, (i * 5 + 1) & 255, (i * 7 + 2) & 255], i * 3);
+        expect(opaqueRgb(rgba, count).equals(expected)).toBe(true);
+      }
+    }
   });
 
   it('says the colours are sRGB and gives the density', async () => {

@@ -3,6 +3,7 @@ import type { DisplayList } from '../../shared/display-list.js';
 import type { Raster as Pixels } from '../../shared/face.js';
 import { combinedAlpha, parseColor } from '../../shared/colors.js';
 import { loadImages } from './raster-image.js';
+import { opaqueRgb } from '../../shared/png-write.js';
 import { rasterItem } from './raster-item.js';
 
 export interface Raster {
@@ -33,7 +34,7 @@ export async function renderRaster(list: DisplayList, size: { widthPx: number; h
 /** The trim alone (no bleed) drawn at each size, on white, as RGB. */
 export async function renderTrims(list: DisplayList, sizes: readonly { width: number; height: number }[]): Promise<Pixels[]> {
   const trims: Pixels[] = [];
-  for (const size of sizes) trims.push(rgbOf(await draw(list, { widthPx: size.width, heightPx: size.height }, 0, '#ffffff'), size));
+  for (const size of sizes) trims.push({ data: opaqueRgb(await draw(list, { widthPx: size.width, heightPx: size.height }, 0, '#ffffff'), size.width * size.height), width: size.width, height: size.height, channels: 3 });
   return trims;
 }
 
@@ -70,15 +71,4 @@ async function draw(list: DisplayList, size: { widthPx: number; heightPx: number
   const pixels = canvas.data();
   giveBack(canvas);
   return pixels;
-}
-
-/** Opaque RGBA pixels as RGB. */
-function rgbOf(rgba: Buffer, size: { width: number; height: number }): Pixels {
-  const rgb = Buffer.allocUnsafe(size.width * size.height * 3);
-  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
-    rgb[j] = rgba[i]!;
-    rgb[j + 1] = rgba[i + 1]!;
-    rgb[j + 2] = rgba[i + 2]!;
-  }
-  return { data: rgb, width: size.width, height: size.height, channels: 3 };
 }
