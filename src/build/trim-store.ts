@@ -15,11 +15,11 @@ const QUICK = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 type Size = { width: number; height: number };
 
 /**
- * Trims held in memory at most: 24 MB, about 35 poker cards' at Tabletop Simulator's size. The
- * deck sheets are put together about as fast as two workers draw: in a build of 1 000 cards on
- * 2 cores, 16 MB was enough for every trim to be taken from memory.
+ * Trims held in memory at most: 16 MB, about 23 poker cards' at Tabletop Simulator's size. The
+ * deck sheets are put together about as fast as two workers draw: on 2 cores every trim was
+ * taken from memory in builds of 1 000 cards (16 MB) and 3 000 cards (8 MB).
  */
-const FRESH_BYTES = 24 * 1024 * 1024;
+const FRESH_BYTES = 16 * 1024 * 1024;
 
 /**
  * The trims of faces at the sizes the Tabletop Simulator images take (RGB on white), drawn by

@@ -63,22 +63,22 @@ describe('a trim kept in the cache', () => {
 });
 
 describe('the trims a build keeps', () => {
-  it('are found again in memory, the latest 24 MB of them, with the rest on disk', async () => {
+  it('are found again in memory, the latest 16 MB of them, with the rest on disk', async () => {
     const dir = tempDir();
     const cache = new BuildCache(dir, 'test');
     const store = TrimStore.open(cache, 'test');
     const size = { width: 1024, height: 341 };
-    const lists = Array.from({ length: 30 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
-    // 30 trims of 1 MB each (1024 × 341 px RGB), each its own bytes.
+    const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
+    // 20 trims of 1 MB each (1024 × 341 px RGB), each its own bytes.
     const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
     for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    expect(files).toHaveLength(30);
+    expect(files).toHaveLength(20);
     for (const file of files) rmSync(path.join(file.parentPath, file.name));
-    // With the files gone, this build still holds the latest ones (24 MB is 24 of them), not the oldest.
-    expect((await store.find(lists[29]!, size))!.data.equals(trims[29]!.data)).toBe(true);
-    expect((await store.find(lists[6]!, size))!.data[0]).toBe(6);
-    expect(await store.find(lists[5]!, size)).toBeUndefined();
+    // With the files gone, this build still holds the latest ones (16 MB is 16 of them), not the oldest.
+    expect((await store.find(lists[19]!, size))!.data.equals(trims[19]!.data)).toBe(true);
+    expect((await store.find(lists[4]!, size))!.data[0]).toBe(4);
+    expect(await store.find(lists[3]!, size)).toBeUndefined();
     expect(await store.find(lists[0]!, size)).toBeUndefined();
     store.dispose();
   }, 60_000);
