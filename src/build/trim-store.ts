@@ -83,7 +83,7 @@ export class TrimStore {
   async find(list: DisplayList, size: Size): Promise<Raster | undefined> {
     const key = this.key(list, size);
     const fresh = this.fresh.get(key);
-    if (fresh && fresh.width === size.width && fresh.height === size.height) {
+    if (fresh) {
       // Counted as the same trim read back would be: the build's statistics do not depend on timing.
       this.cache.countReused('trim');
       return fresh;
