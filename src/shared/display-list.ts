@@ -124,7 +124,8 @@ export interface GlyphRun {
   letterSpacing: number;
   /** Sum of the advances. */
   width: number;
-  glyphs: PlacedGlyph[];
+  /** Never changed once placed: runs of the same string, font and size share one array. */
+  glyphs: readonly PlacedGlyph[];
 }
 
 export interface TextItem {

@@ -10,7 +10,7 @@ import { measureText, shapeText } from './shape.js';
 export interface BuiltRun {
   font: ResolvedFont;
   text: string;
-  glyphs: PlacedGlyph[];
+  glyphs: readonly PlacedGlyph[];
   width: number;
   /** Pen position of the run in its cluster. */
   dx: number;

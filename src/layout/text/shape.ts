@@ -9,25 +9,22 @@ import type { PlacedGlyph } from '../../shared/display-list.js';
 export const SHAPING_FEATURES = ['kern', 'liga'];
 
 export interface ShapedText {
-  glyphs: PlacedGlyph[];
+  /** Shared by every run of the same string, font, size and spacing: never changed once placed. */
+  glyphs: readonly PlacedGlyph[];
   /** Sum of the advances, letter spacing included. */
   width: number;
 }
 
-interface UnscaledGlyph {
-  id: number;
-  xAdvance: number;
-  xOffset: number;
-  yOffset: number;
-}
-
 /** A string's shaping in font units, and its widths at the sizes it was measured at. */
 interface Shaped {
-  glyphs: UnscaledGlyph[];
+  /** Four numbers a glyph, in font units: id, x advance, x offset, y offset (one array, not an object a glyph: a set of thousands of cards keeps the shaping of every line). */
+  units: Float64Array;
   /** Width by size, without letter spacing. */
   widths?: Map<number, number>;
   /** Width by "size|spacing", with letter spacing. */
   spaced?: Map<string, number>;
+  /** Placed glyphs by "size|spacing". */
+  placed?: Map<string, ShapedText>;
 }
 
 const MAX_CACHED_PER_FONT = 20_000;
@@ -40,12 +37,16 @@ function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
   let shaped = cache.get(text);
   if (!shaped) {
     const run = font.layout(text, SHAPING_FEATURES);
-    const glyphs = run.glyphs.map((glyph, i) => {
+    const units = new Float64Array(run.glyphs.length * 4);
+    run.glyphs.forEach((glyph, i) => {
       const position = run.positions[i]!;
-      return { id: glyph.id, xAdvance: position.xAdvance, xOffset: position.xOffset, yOffset: position.yOffset };
+      units[i * 4] = glyph.id;
+      units[i * 4 + 1] = position.xAdvance;
+      units[i * 4 + 2] = position.xOffset;
+      units[i * 4 + 3] = position.yOffset;
     });
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
-    shaped = { glyphs };
+    shaped = { units };
     cache.set(text, shaped);
   }
   return shaped;
@@ -57,16 +58,25 @@ function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
  * origin, y positive downwards.
  */
 export function shapeText(font: fontkit.Font, text: string, options: { size: number; letterSpacing?: number }): ShapedText {
-  const scale = options.size / font.unitsPerEm;
   const spacing = options.letterSpacing ?? 0;
-  let pen = 0;
-  const glyphs = layoutUnscaled(font, text).glyphs.map((g): PlacedGlyph => {
-    const advance = g.xAdvance * scale + spacing;
-    const placed = { id: g.id, x: pen + g.xOffset * scale, y: -g.yOffset * scale, advance };
-    pen += advance;
-    return placed;
-  });
-  return { glyphs, width: pen };
+  const shaped = layoutUnscaled(font, text);
+  // The cards of a set repeat words and phrases: each face's runs share their glyphs, placed once.
+  const key = `${options.size}|${Object.is(spacing, -0) ? '-0' : spacing}`;
+  let placed = shaped.placed?.get(key);
+  if (!placed) {
+    const scale = options.size / font.unitsPerEm;
+    let pen = 0;
+    const { units } = shaped;
+    const glyphs: PlacedGlyph[] = [];
+    for (let i = 0; i < units.length; i += 4) {
+      const advance = units[i + 1]! * scale + spacing;
+      glyphs.push({ id: units[i]!, x: pen + units[i + 2]! * scale, y: -units[i + 3]! * scale, advance });
+      pen += advance;
+    }
+    placed = { glyphs: Object.freeze(glyphs), width: pen };
+    (shaped.placed ??= new Map()).set(key, placed);
+  }
+  return placed;
 }
 
 /**
@@ -83,7 +93,8 @@ export function measureText(font: fontkit.Font, text: string, options: { size: n
   if (width === undefined) {
     const scale = options.size / font.unitsPerEm;
     width = 0;
-    for (const g of shaped.glyphs) width += g.xAdvance * scale + spacing;
+    const { units } = shaped;
+    for (let i = 1; i < units.length; i += 4) width += units[i]! * scale + spacing;
     if (plain) (shaped.widths ??= new Map()).set(options.size, width);
     else (shaped.spaced ??= new Map()).set(key!, width);
   }

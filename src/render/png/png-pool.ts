@@ -36,6 +36,14 @@ function workerFile(): string {
   return here.endsWith('.ts') ? path.join(PACKAGE_ROOT, 'dist', 'render', 'png', 'png-worker.js') : path.join(path.dirname(here), 'png-worker.js');
 }
 
+/**
+ * The young generation of a worker's JavaScript heap, in MB. A worker holds little for long
+ * (the display list it draws, the pixels it sends): V8's default (up to 48 MB, as for a main
+ * thread) kept 43 MB of heap a worker; with 4 MB, 16 MB. Measured on 2 cores: a 1 000-card
+ * build's peak 515 → 473 MB, a 100-card build's 420 → 397 MB, both as fast.
+ */
+const WORKER_YOUNG_MB = 4;
+
 interface Task {
   id: number;
   list: DisplayList;
@@ -126,7 +134,7 @@ export class PngPool {
   }
 
   private start(): Slot {
-    const worker = new Worker(workerFile());
+    const worker = new Worker(workerFile(), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     const slot: Slot = { worker, tasks: new Map() };
     worker.on('message', (reply: PngReply) => {
       const task = slot.tasks.get(reply.id);

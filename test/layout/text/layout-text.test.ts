@@ -26,6 +26,15 @@ describe('layoutText: Alegreya Sans 10 pt in a 40 mm box', () => {
     expect(layout).toMatchObject({ size: 10, overflow: false, problems: [] });
   });
 
+  it('lays out two texts that share a line with one glyph array for that line', () => {
+    const one = runsOf(lay('Light the lantern, draw a card\nCard number 1'));
+    const two = runsOf(lay('Light the lantern, draw a card\nCard number 2'));
+    expect(one.map((r) => r.text)).toEqual(['Light the lantern, draw a card', 'Card number 1']);
+    expect(two[0]!.glyphs).toBe(one[0]!.glyphs);
+    expect(two[1]!.glyphs).not.toBe(one[1]!.glyphs);
+    expect(two[1]!.glyphs.slice(0, -1)).toEqual(one[1]!.glyphs.slice(0, -1));
+  });
+
   it('breaks a known French paragraph with accents, apostrophes and a spaced semicolon', () => {
     const layout = lay(FRENCH, { lang: 'fr' });
     expect(layout.lines.map((l) => l.text)).toEqual([

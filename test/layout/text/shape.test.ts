@@ -31,6 +31,22 @@ describe('shapeText', () => {
     expect(spaced.glyphs[1]!.advance).toBeCloseTo(6.64, 6);
   });
 
+  it('places a string once per size and spacing: every run of it shares that one frozen array', () => {
+    const first = shapeText(font, 'Light the lantern', { size: 11 });
+    const again = shapeText(font, 'Light the lantern', { size: 11, letterSpacing: 0 });
+    expect(again.glyphs).toBe(first.glyphs);
+    expect(again.width).toBe(first.width);
+    expect(Object.isFrozen(first.glyphs)).toBe(true);
+    expect(() => (first.glyphs as unknown[]).push({})).toThrow(TypeError);
+    const larger = shapeText(font, 'Light the lantern', { size: 22 });
+    expect(larger.glyphs).not.toBe(first.glyphs);
+    expect(larger.glyphs.map((g) => g.x)).toEqual(first.glyphs.map((g) => expect.closeTo(g.x * 2, 9)));
+    const spaced = shapeText(font, 'Light the lantern', { size: 11, letterSpacing: 0.5 });
+    expect(spaced.glyphs).not.toBe(first.glyphs);
+    expect(spaced.glyphs[3]!.x - first.glyphs[3]!.x).toBeCloseTo(1.5, 9);
+    expect(spaced.width - first.width).toBeCloseTo(0.5 * 17, 9);
+  });
+
   it('gives the glyphs fontkit gives for an accented French word', () => {
     const text = 'Déplacez-vous à l’été';
     const run = font.layout(text, ['kern', 'liga']);
