@@ -1,6 +1,7 @@
 import type { ResolvedGame } from '../resolve/model.js';
 import { describeItem, roundMm } from './engine-item.js';
-import { ENGINE_FORMAT_VERSION, type EngineDocument, type EngineSetData } from './engine-schema.js';
+import { ENGINE_FORMAT_VERSION } from './engine-format.js';
+import type { EngineDocument, EngineSetData } from './engine-schema.js';
 import { facesByItem } from './face-paths.js';
 import type { ExportInput, ExportSet } from './types.js';
 

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Bumped when a consumer of the engine JSON would have to change. */
-export const ENGINE_FORMAT_VERSION = 1;
+import { ENGINE_FORMAT_VERSION } from './engine-format.js';
+
+export { ENGINE_FORMAT_VERSION };
 
 const PATH = '^png/[a-z0-9][a-z0-9_-]*/[^/]+\\.png$';
 const ImagePath = (description: string) => Type.String({ pattern: PATH, description });

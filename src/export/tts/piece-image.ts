@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Face, TrimFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { encodeStraightPng } from '../../shared/png-write.js';
@@ -36,6 +35,8 @@ export async function renderTokenImage(token: Face, set: ResolvedSet, trim: Trim
   const face = await trim(token, { width, height });
   const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
   const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
+  // Loaded with the first token: a build without tokens (or whose token images are kept) never loads sharp.
+  const { default: sharp } = await import('sharp');
   const cut = await sharp(face.data, { raw: { width, height, channels: 3 } }).ensureAlpha().composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
   const m = TOKEN_MARGIN_PX;
   const { data, info } = await sharp(cut)

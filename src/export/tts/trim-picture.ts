@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { trimRegion, type Face, type PictureFace, type Raster } from '../../shared/face.js';
 
 /**
@@ -8,6 +7,8 @@ import { trimRegion, type Face, type PictureFace, type Raster } from '../../shar
 export async function trimRaster(face: Face, size: { width: number; height: number }, picture: PictureFace): Promise<Raster> {
   const { width, height } = size;
   const found = await picture(face, { widthPx: width, heightPx: height });
+  // sharp is loaded only when a trim is cut from a picture: a build's trims mostly come from its PNG workers.
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(found.png)
     .extract(trimRegion(face.list, found))
     .resize(width, height, { fit: 'fill' })
