@@ -89,9 +89,13 @@ export function itemSchemaFor(fields: Record<string, unknown>): Record<string, u
 
 let ajv: ReturnType<typeof createAjv> | undefined;
 
-/** The ajv that compiles item schemas at run time (made on first use). */
+/**
+ * The ajv that compiles item schemas at run time (made on first use). A field schema is
+ * compiled only once fieldSchemaProblems found nothing wrong with it as JSON Schema, and the
+ * rest of an item schema is ours: ajv does not check them again.
+ */
 function runtimeAjv(): ReturnType<typeof createAjv> {
-  ajv ??= createAjv();
+  ajv ??= createAjv({ checked: true });
   return ajv;
 }
 
@@ -115,7 +119,7 @@ export function fieldSchemaProblems(fields: Record<string, unknown>): { pointer:
     .filter((p) => !seen.has(p.pointer) && seen.add(p.pointer) !== undefined);
 }
 
-/** Compiles the validator of a set's items; a broken field schema gives the reason instead. */
+/** Compiles the validator of a set's items, once fieldSchemaProblems found none; a field schema ajv cannot compile gives the reason instead. */
 export function compileItemsValidator(fields: Record<string, unknown>): { validate: ValidateFunction } | { problem: string } {
   try {
     return { validate: runtimeAjv().compile(itemSchemaFor(fields)) };
