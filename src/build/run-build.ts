@@ -282,5 +282,6 @@ function buildCode() {
  * loaded none of it. Loading twice costs nothing: a module is loaded once.
  */
 export async function loadBuildCode(): Promise<void> {
-  await Promise.all([buildCode(), import('../render/pdf/render-component-pdf.js'), import('../render/png/render-png.js'), import('../export/export-game.js')]);
+  // sharp too, which a build loads only when it checks a new image or cuts a trim or a token from a picture.
+  await Promise.all([buildCode(), import('../render/pdf/render-component-pdf.js'), import('../render/png/render-png.js'), import('../export/export-game.js'), import('sharp')]);
 }
