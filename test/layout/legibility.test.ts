@@ -139,4 +139,17 @@ describe('findColorOnlyPairs', () => {
     marked.items.push({ type: 'rect', x: 20, y: 20, width: 10, height: 10, fill: '#000000' });
     expect(findColorOnlyPairs([disc('#b5651d'), marked], 10)).toEqual([]);
   });
+
+  it('tells faces apart by their words, not by the glyphs placed for them', () => {
+    const labelled = (word: string, color: string): DisplayList => {
+      const face = disc(color);
+      const glyphs = [...word].map((c, i) => ({ id: c.charCodeAt(0), x: i * 6, y: 0, advance: 6 }));
+      face.items.push({ type: 'text', runs: [{ font: 'f', size: 10, color: '#000000', x: 5, baseline: 30, text: word, letterSpacing: 0, width: word.length * 6, glyphs }] });
+      return face;
+    };
+    // The same word on both (each face with glyph objects of its own): only the disc's colour differs.
+    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Rust', '#6b8e23')], 10)).toMatchObject([{ first: 0, second: 1, colors: [['#6b8e23', '#b5651d']] }]);
+    // Another word tells them apart.
+    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Olive', '#6b8e23')], 10)).toEqual([]);
+  });
 });
