@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { DisplayList } from '../../shared/display-list.js';
 import { renderPng } from './render-png.js';
+import { transferable } from './transferable.js';
 
 export interface PngRequest {
   id: number;
@@ -13,16 +14,13 @@ export interface PngRequest {
 
 export type PngReply = { id: number; png: Uint8Array; widthPx: number; heightPx: number; trims?: { data: Uint8Array; width: number; height: number }[] } | { id: number; error: string };
 
-/** A copy of `bytes` in an ArrayBuffer of its own, to hand over to the main thread without another copy. */
-const own = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
-
 const port = parentPort;
 if (!port) throw new Error('png-worker runs as a worker thread of the PNG pool');
 port.on('message', (request: PngRequest) => {
   renderPng(request.list, { dpi: request.dpi, trims: request.trims, encode: request.encode }).then(
     ({ png, widthPx, heightPx, trims }) => {
-      const bytes = own(png);
-      const trimmed = trims?.map((t) => ({ data: own(t.data), width: t.width, height: t.height }));
+      const bytes = transferable(png);
+      const trimmed = trims?.map((t) => ({ data: transferable(t.data), width: t.width, height: t.height }));
       port.postMessage({ id: request.id, png: bytes, widthPx, heightPx, trims: trimmed } satisfies PngReply, [bytes.buffer, ...(trimmed ?? []).map((t) => t.data.buffer)]);
     },
     (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply),
