@@ -2,8 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 
 import { ENGINE_FORMAT_VERSION } from './engine-format.js';
 
-export { ENGINE_FORMAT_VERSION };
-
 const PATH = '^png/[a-z0-9][a-z0-9_-]*/[^/]+\\.png$';
 const ImagePath = (description: string) => Type.String({ pattern: PATH, description });
 const Mm = (description: string) => Type.Number({ minimum: 0, description: `${description}, in millimetres` });

@@ -1,7 +1,8 @@
 export { exportGame } from './export-game.js';
 export { exportEngineJson, engineJsonPath } from './export-engine-json.js';
 export { buildEngineDocument } from './engine-document.js';
-export { EngineSchema, ENGINE_FORMAT_VERSION, type EngineDocument } from './engine-schema.js';
+export { EngineSchema, type EngineDocument } from './engine-schema.js';
+export { ENGINE_FORMAT_VERSION } from './engine-format.js';
 export { exportTts, ttsJsonPath } from './tts/export-tts.js';
 export { componentPngPath } from './face-paths.js';
 export type { ExportInput, ExportOptions, ExportSet } from './types.js';

@@ -27,6 +27,9 @@ interface Shaped {
   placed?: Map<string, ShapedText>;
 }
 
+/** The key of a size and letter spacing in Shaped's maps ("10|0.5"; a spacing of -0 is its own). */
+const sizeKey = (size: number, spacing: number) => `${size}|${Object.is(spacing, -0) ? '-0' : spacing}`;
+
 const MAX_CACHED_PER_FONT = 20_000;
 const layouts = new WeakMap<fontkit.Font, Map<string, Shaped>>();
 
@@ -61,7 +64,7 @@ export function shapeText(font: fontkit.Font, text: string, options: { size: num
   const spacing = options.letterSpacing ?? 0;
   const shaped = layoutUnscaled(font, text);
   // The cards of a set repeat words and phrases: each face's runs share their glyphs, placed once.
-  const key = `${options.size}|${Object.is(spacing, -0) ? '-0' : spacing}`;
+  const key = sizeKey(options.size, spacing);
   let placed = shaped.placed?.get(key);
   if (!placed) {
     const scale = options.size / font.unitsPerEm;
@@ -88,7 +91,7 @@ export function measureText(font: fontkit.Font, text: string, options: { size: n
   const spacing = options.letterSpacing ?? 0;
   const shaped = layoutUnscaled(font, text);
   const plain = Object.is(spacing, 0);
-  const key = plain ? undefined : `${options.size}|${spacing}`;
+  const key = plain ? undefined : sizeKey(options.size, spacing);
   let width = plain ? shaped.widths?.get(options.size) : shaped.spaced?.get(key!);
   if (width === undefined) {
     const scale = options.size / font.unitsPerEm;
