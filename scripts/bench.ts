@@ -96,11 +96,13 @@ const CHILD_WORK: Record<string, (dir: string, out: string) => Promise<Result>> 
     });
     return { ...measured, stages };
   },
-  // As a build draws them: on the PNG workers (one per core), each drawing and encoding in turn.
+  // As a build draws them: on the PNG workers (one per core), each drawing and encoding in turn,
+  // the first worker started before the checks and the layout, as a build starts it.
   'pocketpress-png': (dir, out) =>
     measureWork(async () => {
-      const { fronts } = layoutCards(dir);
       const pool = code.pngPool();
+      pool.warm();
+      const { fronts } = layoutCards(dir);
       await code.mapLimit(fronts, CONCURRENCY, async (f) => writeFileSync(path.join(out, `${f.item}.png`), (await pool.render(f.list, DPI)).png));
       await pool.close();
     }),

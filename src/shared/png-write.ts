@@ -12,7 +12,9 @@ import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.j
  *   level 7: long repeats are what deflate's matches find best;
  * - another (painted or photographic art) is "Up"-filtered and deflated with run-length matches
  *   only (Z_RLE): its filtered bytes are small numbers that Huffman codes pack well, where
- *   deflate's search for long matches would be slow and find few.
+ *   deflate's search for long matches would be slow and find few; a piece with hardly a word
+ *   equal to the word above it (less than PAINTED_SHARE: a photograph) has no runs either and
+ *   is Huffman-coded alone (Z_HUFFMAN_ONLY), a third faster for as many bytes.
  *
  * Each piece is deflated with the 32 KB before it as its dictionary, so that the file is one
  * zlib stream whose matches reach across pieces as if it had been deflated in one go.
@@ -21,7 +23,8 @@ import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.j
  * poker cards with art (815 × 1110 px RGB) 535 KB in 22–26 ms CPU, where sharp's level 8 took
  * 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of the shipped games (flat
  * drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms for 58.7 KB and level 9
- * 37–39 ms for 54.3 KB.
+ * 37–39 ms for 54.3 KB. Since photographic pieces are Huffman-coded and told from repeating ones
+ * without deflating a sample (longMatchShare), a bench card takes 19–20 ms for 534 KB.
  */
 
 /** Deflated rows of a PNG: one IDAT chunk, and what the zlib stream's checksum needs of them. */
@@ -59,6 +62,16 @@ const FLAT_SHARE = 0.7;
 const FLAT_LEVEL = 7;
 /** The bytes of a piece deflated both ways to tell whether it repeats along its rows. */
 const SAMPLE_BYTES = 16 * 1024;
+/**
+ * A sample whose bytes repeat earlier ones (runs of 8 bytes or more) for less than this share
+ * does not repeat along its rows: it is not deflated both ways. Bench art: 0.1–0.5 %; the
+ * shipped games' pieces that are not flat: 75 % and more.
+ */
+const REPEAT_SHARE = 0.05;
+/** A piece with less than this share of its words equal to the word above it is painted (photographic) art: Huffman codes alone. */
+const PAINTED_SHARE = 0.1;
+/** The shortest run of repeated bytes longMatchShare counts. */
+const LONG_MATCH = 8;
 /** deflate's window: the most of the stream before a piece its matches can reach. */
 const WINDOW = 32 * 1024;
 
@@ -129,17 +142,48 @@ export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
   return rgb;
 }
 
+/** Where longMatchShare last saw each 4-byte hash: a position, or -1. */
+const lastSeen = new Int32Array(1 << 13);
+
+/**
+ * The share of `bytes` that repeats bytes before it in runs of LONG_MATCH or more, as deflate's
+ * matches would find them (each position's most recent earlier one with the same first four
+ * bytes, by a hash; a run counted is stepped over).
+ */
+export function longMatchShare(bytes: Uint8Array): number {
+  lastSeen.fill(-1);
+  let covered = 0;
+  for (let i = 0; i + LONG_MATCH <= bytes.length; ) {
+    const hash = Math.imul(bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24), 0x9e3779b1) >>> 19;
+    const prior = lastSeen[hash]!;
+    lastSeen[hash] = i;
+    if (prior >= 0) {
+      let run = 0;
+      while (i + run < bytes.length && bytes[prior + run] === bytes[i + run]) run++;
+      if (run >= LONG_MATCH) {
+        covered += run;
+        i += run;
+        continue;
+      }
+    }
+    i++;
+  }
+  return covered / bytes.length;
+}
+
 /**
  * Whether a piece that is not flat still repeats itself along its rows (a deck sheet's cards
  * side by side, a tiled texture), which only deflate's long matches find: a few of its middle
- * rows deflated both ways, unfiltered at FLAT_LEVEL against Up-filtered with run-length matches.
+ * rows, when enough of their bytes repeat earlier ones at all, deflated both ways, unfiltered at
+ * FLAT_LEVEL against Up-filtered as the piece would be.
  */
-function repeatsAcross(plain: Buffer, up: Buffer, rows: number, line: number): boolean {
+function repeatsAcross(plain: Buffer, up: Buffer, rows: number, line: number, strategy: number): boolean {
   const sampled = Math.min(rows, Math.max(1, Math.ceil(SAMPLE_BYTES / line)));
   const start = Math.floor((rows - sampled) / 2) * line;
   const end = start + sampled * line;
+  if (longMatchShare(plain.subarray(start, end)) < REPEAT_SHARE) return false;
   const unfiltered = deflateRawSync(plain.subarray(start, end), { level: FLAT_LEVEL }).length;
-  return unfiltered < deflateRawSync(up.subarray(start, end), { level: 6, strategy: constants.Z_RLE }).length;
+  return unfiltered < deflateRawSync(up.subarray(start, end), { level: 6, strategy }).length;
 }
 
 /**
@@ -183,6 +227,7 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
       for (let i = 0, o = k * words; i < words; i++) if (rows[o + i] === prior[at + i]) equal++;
     }
     let flat = equal > FLAT_SHARE * (last - first) * words;
+    const strategy = equal < PAINTED_SHARE * (last - first) * words ? constants.Z_HUFFMAN_ONLY : constants.Z_RLE;
     if (!flat) {
       for (let y = first; y < last; y++) {
         const k = y - first;
@@ -201,7 +246,7 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
         up[k * line] = FILTER_UP;
         up.set(filteredBytes, k * line + 1);
       }
-      flat = repeatsAcross(plain, up, last - first, line);
+      flat = repeatsAcross(plain, up, last - first, line, strategy);
     }
     above.set(rows.subarray((last - first - 1) * words, (last - first) * words));
     const piece = (flat ? plain : up).subarray(0, (last - first) * line);
@@ -210,7 +255,7 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
     parts.push(
       deflateRawSync(piece, {
         level: flat ? FLAT_LEVEL : 6,
-        strategy: flat ? constants.Z_DEFAULT_STRATEGY : constants.Z_RLE,
+        strategy: flat ? constants.Z_DEFAULT_STRATEGY : strategy,
         finishFlush: constants.Z_SYNC_FLUSH,
         ...(dictionary.length > 0 ? { dictionary } : {}),
       }),

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { deflateRows, encodePng, encodeStraightPng, joinPng, opaqueRgb } from '../../src/shared/png-write.js';
+import { deflateRows, encodePng, encodeStraightPng, joinPng, longMatchShare, opaqueRgb } from '../../src/shared/png-write.js';
 
 const RGB = { color: 'rgb' } as const;
 
@@ -68,6 +68,33 @@ describe('the PNG writer', () => {
     expect(filters.slice(146).every((f) => f === 0)).toBe(true);
     // The same pixels, the same bytes.
     expect(encodePng({ data: Buffer.from(data), width, height, channels: 3 }, RGB).equals(png)).toBe(true);
+  });
+
+  it('leaves painted art that repeats along its rows unfiltered (a deck sheet\'s cards side by side), and other painted art Up-filtered', async () => {
+    // One painted tile, 200 px wide, four times side by side: 2 400 B a row, a repeat every 600 B.
+    const tile = picture(200, 146, 146);
+    const sheet = Buffer.alloc(800 * 146 * 3);
+    for (let y = 0; y < 146; y++) for (let k = 0; k < 4; k++) tile.copy(sheet, (y * 800 + k * 200) * 3, y * 600, (y + 1) * 600);
+    const repeating = encodePng({ data: sheet, width: 800, height: 146, channels: 3 }, RGB);
+    expect((await decoded(repeating)).data.equals(sheet)).toBe(true);
+    expect(new Set(rowFilters(repeating, 800, 3))).toEqual(new Set([0]));
+    // Its rows deflated unfiltered, long matches reaching back a tile: under half the size of the same sheet Up-filtered.
+    const painted = encodePng({ data: picture(800, 146, 146), width: 800, height: 146, channels: 3 }, RGB);
+    expect(new Set(rowFilters(painted, 800, 3))).toEqual(new Set([2]));
+    expect(repeating.length).toBeLessThan(painted.length / 2);
+  });
+
+  it('tells how much of a sample repeats earlier bytes in runs of 8 or more', () => {
+    let seed = 7;
+    const noise = Buffer.from(Array.from({ length: 16_384 }, () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) >>> 24)));
+    expect(longMatchShare(noise)).toBeLessThan(0.01);
+    // Four times the same 4 096 bytes: the last three repeat the first.
+    const repeated = Buffer.concat([noise.subarray(0, 4096), noise.subarray(0, 4096), noise.subarray(0, 4096), noise.subarray(0, 4096)]);
+    expect(longMatchShare(repeated)).toBeCloseTo(0.75, 2);
+    // Runs of 7 repeated bytes are too short to count; of 8, they count.
+    const runs = (length: number) => Buffer.concat(Array.from({ length: 64 }, (_, k) => Buffer.concat([noise.subarray(0, length), noise.subarray(100 + k * 40, 140 + k * 40)])));
+    expect(longMatchShare(runs(7))).toBeLessThan(0.03);
+    expect(longMatchShare(runs(8))).toBeGreaterThan(0.15);
   });
 
   it('makes painted rows smaller than deflating them unfiltered at sharp\'s level 9', async () => {
