@@ -187,6 +187,21 @@ function repeatsAcross(plain: Buffer, up: Buffer, rows: number, line: number, st
 }
 
 /**
+ * The buffers deflateRows fills, kept for its next call on this thread (it runs to its end
+ * without awaiting): a piece's rows as words, and two of each kind of piece, so that the piece
+ * before is still whole when it is the next one's dictionary. A build's worker draws a card
+ * after a card: made afresh, they were 0.4 MB of the 7 MB each card's PNG left for the garbage
+ * collector, and with the dictionaries copied and the chunk joined twice, 2 MB.
+ */
+const scratch = { rows: new Int32Array(0), pieces: [Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)] };
+
+function scratchFor(words: number, pieceBytes: number): { rows: Int32Array; pieces: Buffer[] } {
+  if (scratch.rows.length < words) scratch.rows = new Int32Array(words);
+  if (scratch.pieces[0]!.length < pieceBytes) scratch.pieces = scratch.pieces.map(() => Buffer.allocUnsafeSlow(pieceBytes));
+  return scratch;
+}
+
+/**
  * Filters and deflates rows `from` to `to` (excluded) of `pixels` as one band of a PNG. An
  * `independent` band owes nothing to the rows above it (its first row is unfiltered and no
  * match reaches above it), so that it can be kept and joined under any other band; otherwise
@@ -201,20 +216,21 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
   // unfiltered, the row above the piece (zeros above the image's first row), and a row's Up filter.
   const words = Math.ceil(stride / 4);
   const pieceRows = Math.max(1, Math.ceil(PIECE_BYTES / line));
-  const rows = new Int32Array(Math.min(pieceRows, to - from) * words);
-  const rowBytes = Array.from({ length: rows.length / words }, (_, k) => new Uint8Array(rows.buffer, k * words * 4, stride));
+  const rowCount = Math.min(pieceRows, to - from);
+  // A piece unfiltered and Up-filtered, the one chosen deflated; the two pieces of the one before, one of them its dictionary.
+  const { rows, pieces } = scratchFor(rowCount * words, rowCount * line);
+  const rowBytes = Array.from({ length: rowCount }, (_, k) => new Uint8Array(rows.buffer, k * words * 4, stride));
   const above = new Int32Array(words);
   const filtered = new Int32Array(words);
   const filteredBytes = new Uint8Array(filtered.buffer, 0, stride);
   if (from > 0 && !range.independent) read(from - 1, new Uint8Array(above.buffer, 0, stride));
-  // A piece unfiltered and Up-filtered, the one chosen deflated; the end of the stream so far, for the next piece's dictionary.
-  const plain = Buffer.allocUnsafe(rowBytes.length * line);
-  const up = Buffer.allocUnsafe(plain.length);
-  let before = Buffer.alloc(0);
+  let before: Uint8Array = Buffer.alloc(0);
   const parts: Buffer[] = [];
   let adler = 1;
-  for (let first = from; first < to; first += pieceRows) {
+  for (let first = from, n = 0; first < to; first += pieceRows, n++) {
     const last = Math.min(to, first + pieceRows);
+    const plain = pieces[2 * (n % 2)]!;
+    const up = pieces[2 * (n % 2) + 1]!;
     // The rows read and written unfiltered, counting the words equal to the word above them (which Up makes 0).
     let equal = 0;
     for (let y = first; y < last; y++) {
@@ -250,8 +266,9 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
     }
     above.set(rows.subarray((last - first - 1) * words, (last - first) * words));
     const piece = (flat ? plain : up).subarray(0, (last - first) * line);
-    // Run-length matches reach one byte back; a flat piece's, the whole window.
-    const dictionary = before.subarray(flat ? 0 : before.length - 1);
+    // Run-length matches reach one byte back; a flat piece's, the whole window. Only the
+    // band's last piece is shorter than the window, so the piece before holds the dictionary.
+    const dictionary = before.subarray(flat ? Math.max(0, before.length - WINDOW) : before.length - 1);
     parts.push(
       deflateRawSync(piece, {
         level: flat ? FLAT_LEVEL : 6,
@@ -261,9 +278,9 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: n
       }),
     );
     adler = adler32(piece, adler);
-    before = piece.length >= WINDOW ? Buffer.from(piece.subarray(piece.length - WINDOW)) : Buffer.concat([before, piece]).subarray(-WINDOW);
+    before = piece;
   }
-  return { chunk: pngChunk('IDAT', Buffer.concat(parts)), adler, length: (to - from) * line };
+  return { chunk: pngChunk('IDAT', parts), adler, length: (to - from) * line };
 }
 
 /** zlib's header for a 32 KB window at a high level (the second byte makes the pair a multiple of 31). */

@@ -55,5 +55,8 @@ describe('PNG checksums', () => {
     const data = pngChunk('tEXt', Buffer.from('a\0b'));
     expect(data.readUInt32BE(0)).toBe(3);
     expect(data.readUInt32BE(11)).toBe(crc32(Buffer.from('tEXta\0b', 'latin1')));
+    // Data given in parts: the same chunk as the parts joined.
+    const parts = [Buffer.from('a'), Buffer.alloc(0), Buffer.from('\0b')];
+    expect(pngChunk('tEXt', parts).equals(data)).toBe(true);
   });
 });

@@ -84,6 +84,22 @@ describe('the PNG writer', () => {
     expect(repeating.length).toBeLessThan(painted.length / 2);
   });
 
+  it('writes one picture after another, wider or narrower, each PNG whole and its own once the next is made', async () => {
+    const first = picture(600, 300, 146);
+    const wide = picture(1500, 120, 60);
+    const narrow = picture(40, 700, 350);
+    const pngs = [
+      encodePng({ data: first, width: 600, height: 300, channels: 3 }, RGB),
+      encodePng({ data: wide, width: 1500, height: 120, channels: 3 }, RGB),
+      encodePng({ data: narrow, width: 40, height: 700, channels: 3 }, RGB),
+    ];
+    const again = encodePng({ data: first, width: 600, height: 300, channels: 3 }, RGB);
+    expect(again.equals(pngs[0]!)).toBe(true);
+    expect((await decoded(pngs[0]!)).data.equals(first)).toBe(true);
+    expect((await decoded(pngs[1]!)).data.equals(wide)).toBe(true);
+    expect((await decoded(pngs[2]!)).data.equals(narrow)).toBe(true);
+  });
+
   it('tells how much of a sample repeats earlier bytes in runs of 8 or more', () => {
     let seed = 7;
     const noise = Buffer.from(Array.from({ length: 16_384 }, () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) >>> 24)));
