@@ -93,7 +93,9 @@ export async function compileFiles(files, root = ROOT) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    keepNames: true,
+    // A file transpiled alone keeps its functions' names: keepNames would only add a __name()
+    // call wherever a function is made (every closure, every time): 4 % of laying out 100 cards.
+    keepNames: false,
     sourcemap: 'linked',
     sourcesContent: false,
     write: false,

@@ -33,6 +33,9 @@ describe('dist/ compiled from src/', () => {
     expect(existsSync(path.join(root, 'dist', 'types.d.js'))).toBe(false);
     const b = (await import(pathToFileURL(path.join(root, 'dist', 'sub', 'b.js')).href)) as { b: (n: number) => number };
     expect(b.b(41)).toBe(42);
+    // Functions keep their names without a helper called wherever one is made.
+    expect(b.b.name).toBe('b');
+    expect(readFileSync(path.join(root, 'dist', 'sub', 'b.js'), 'utf8')).not.toContain('__name');
     expect(findStale(root).stale).toEqual([]);
   });
 
