@@ -24,7 +24,8 @@ import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.j
  * 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of the shipped games (flat
  * drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms for 58.7 KB and level 9
  * 37–39 ms for 54.3 KB. Since photographic pieces are Huffman-coded and told from repeating ones
- * without deflating a sample (longMatchShare), a bench card takes 19–20 ms for 534 KB.
+ * without deflating a sample (longMatchShare), a bench card takes 19.5–20.5 ms for 546 KB (547 KB
+ * in 22–26 ms before).
  */
 
 /** Deflated rows of a PNG: one IDAT chunk, and what the zlib stream's checksum needs of them. */
