@@ -15,6 +15,15 @@ const QUICK = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 type Size = { width: number; height: number };
 
 /**
+ * The output buffer that lets zlib compress or decompress a trim in one job of the thread pool.
+ * With its default (16 KB), each piece of output is a job whose end this thread must see before
+ * the next starts: a poker card's trim took some 15 turns of the event loop to keep and 44 to
+ * read back, each waiting while this thread lays out or writes a PDF (measured: a drawn card
+ * then held its place among the PNGs in flight for up to 300 ms after its worker was done).
+ */
+const oneJob = (bytes: number) => Math.max(64 * 1024, bytes + 1024);
+
+/**
  * Trims held in memory at most: 16 MB, about 23 poker cards' at Tabletop Simulator's size. The
  * deck sheets are put together about as fast as two workers draw: on 2 cores every trim was
  * taken from memory in builds of 1 000 cards (16 MB) and 3 000 cards (8 MB).
@@ -63,7 +72,7 @@ export class TrimStore {
   async keep(list: DisplayList, trim: Raster): Promise<void> {
     const key = this.key(list, trim);
     this.remember(key, trim);
-    await this.cache.bytes('trim', key, () => compressed(trim.data, QUICK));
+    await this.cache.bytes('trim', key, () => compressed(trim.data, { ...QUICK, chunkSize: oneJob(trim.data.length) }));
   }
 
   private remember(key: string, trim: Raster): void {
@@ -90,7 +99,9 @@ export class TrimStore {
     }
     const bytes = this.cache.peek('trim', key);
     if (!bytes) return undefined;
-    const data = await decompressed(bytes).catch(() => undefined);
+    // Never more than the trim it should be: a file decompressing to more (damaged, or made to) is dropped.
+    const length = size.width * size.height * 3;
+    const data = await decompressed(bytes, { chunkSize: oneJob(length), maxOutputLength: length }).catch(() => undefined);
     if (data && data.length === size.width * size.height * 3) return { data, width: size.width, height: size.height, channels: 3 };
     // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
     this.cache.forget(key);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
 import { faceTrims } from '../../src/build/renderers.js';
@@ -58,6 +59,27 @@ describe('a trim kept in the cache', () => {
     expect(again.data.equals(first.data)).toBe(true);
     // Whole again: the build after finds it without drawing it.
     expect((await TrimStore.open(cache, 'test').find(list, size))!.data.equals(first.data)).toBe(true);
+    next.dispose();
+  });
+});
+
+describe('a trim kept in the cache that decompresses to more than a trim', () => {
+  it('is dropped once its output passes the trim\'s size, never decompressed whole', async () => {
+    const dir = tempDir();
+    const cache = new BuildCache(dir, 'test');
+    const store = TrimStore.open(cache, 'test');
+    const list: DisplayList = { width: 72, height: 72, bleed: 9, background: '#00ff00', items: [], fonts: {} };
+    const size = { width: 20, height: 30 };
+    await faceTrims(store)({ back: false, item: 'a', list }, size);
+    store.dispose();
+    const kept = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    expect(kept).toHaveLength(1);
+    // 300 MB of zeros in a few hundred bytes, where 1 800 bytes belong.
+    writeFileSync(kept[0]!, brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
+    const before = process.memoryUsage().arrayBuffers;
+    const next = TrimStore.open(cache, 'test');
+    expect(await next.find(list, size)).toBeUndefined();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
     next.dispose();
   });
 });
