@@ -57,4 +57,12 @@ describe('what a build loads as it starts', () => {
     expect(packages.get('@sinclair/typebox')).toBeUndefined();
     expect(packages.get('sharp')).toBeUndefined();
   });
+
+  it('loads the code frames of diagnostics and the progress bar only when it prints them', () => {
+    const packages = packagesLoadedBy('cli/main.ts');
+    // The walk does reach the modules that use them.
+    expect(packages.has('commander')).toBe(true);
+    expect(packages.get('@babel/code-frame')).toBeUndefined();
+    expect(packages.get('cli-progress')).toBeUndefined();
+  });
 });
