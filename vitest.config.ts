@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/remove-temp-dirs.ts'],
   },
 });

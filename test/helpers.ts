@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../src/cli/main.js';
@@ -26,9 +25,7 @@ export async function runCli(argv: string[], cwd: string = ROOT): Promise<CliRes
   return { code, stdout, stderr };
 }
 
-export function tempDir(prefix = 'pocketpress-'): string {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
-}
+export { tempDir } from './temp-dirs.js';
 
 /**
  * Every file under `dir` (hidden ones too unless `skipHidden`) with the SHA-256 of its bytes,
