@@ -102,7 +102,7 @@ export class TrimStore {
     // Never more than the trim it should be: a file decompressing to more (damaged, or made to) is dropped.
     const length = size.width * size.height * 3;
     const data = await decompressed(bytes, { chunkSize: oneJob(length), maxOutputLength: length }).catch(() => undefined);
-    if (data && data.length === size.width * size.height * 3) return { data, width: size.width, height: size.height, channels: 3 };
+    if (data && data.length === length) return { data, width: size.width, height: size.height, channels: 3 };
     // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
     this.cache.forget(key);
     return undefined;

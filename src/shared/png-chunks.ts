@@ -32,7 +32,8 @@ const ADLER_BLOCK = 5552;
 /** Words (4 bytes) summed before reducing, so that the weighted sum of a block stays a 31-bit integer. */
 const ADLER_WORDS = 1000;
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** Whether this machine keeps a 32-bit word's lowest byte first (every machine Node runs on but a few). */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Adler-32's two sums carried over `bytes[from..to)` byte by byte, reduced every ADLER_BLOCK bytes. */
 function adlerBytes(bytes: Uint8Array, from: number, to: number, sums: { a: number; b: number }): void {

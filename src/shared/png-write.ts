@@ -1,5 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
-import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
+import { adler32, adler32Combine, LITTLE_ENDIAN, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
 
 /**
  * The one PNG writer of pocketpress: every PNG it makes (component pictures, Tabletop
@@ -20,12 +20,11 @@ import { adler32, adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.j
  * zlib stream whose matches reach across pieces as if it had been deflated in one go.
  *
  * Measured against sharp (libspng and zlib-ng, unfiltered) on this machine, per picture: bench
- * poker cards with art (815 × 1110 px RGB) 535 KB in 22–26 ms CPU, where sharp's level 8 took
- * 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of the shipped games (flat
- * drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms for 58.7 KB and level 9
- * 37–39 ms for 54.3 KB. Since photographic pieces are Huffman-coded and told from repeating ones
- * without deflating a sample (longMatchShare), a bench card takes 19.5–20.5 ms for 546 KB (547 KB
- * in 22–26 ms before).
+ * poker cards with art (815 × 1110 px RGB) 546 KB in 19.5–20.5 ms CPU (547 KB in 22–26 ms
+ * before photographic pieces were Huffman-coded and told from repeating ones by longMatchShare),
+ * where sharp's level 8 took 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of
+ * the shipped games (flat drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms
+ * for 58.7 KB and level 9 37–39 ms for 54.3 KB.
  */
 
 /** Deflated rows of a PNG: one IDAT chunk, and what the zlib stream's checksum needs of them. */
@@ -75,8 +74,6 @@ const PAINTED_SHARE = 0.1;
 const LONG_MATCH = 8;
 /** deflate's window: the most of the stream before a piece its matches can reach. */
 const WINDOW = 32 * 1024;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 const FILTER_NONE = 0;
 const FILTER_UP = 2;

@@ -35,19 +35,28 @@ describe('the scratch folder of the trims (a build without the cache)', () => {
   }, 60_000);
 });
 
+/** A cache in a folder of its own, its trim store, and a face of one colour whose 20 × 30 px trim it keeps. */
+function cachedTrim(background: string) {
+  const dir = tempDir();
+  const cache = new BuildCache(dir, 'test');
+  const list: DisplayList = { width: 72, height: 72, bleed: 9, background, items: [], fonts: {} };
+  return { dir, cache, store: TrimStore.open(cache, 'test'), list, size: { width: 20, height: 30 } };
+}
+
+/** Every file under `dir`, its subfolders' included. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
 describe('a trim kept in the cache', () => {
   it('that is damaged is neither used nor kept: it is drawn again and replaced', async () => {
-    const dir = tempDir();
-    const cache = new BuildCache(dir, 'test');
-    const store = TrimStore.open(cache, 'test');
-    const list: DisplayList = { width: 72, height: 72, bleed: 9, background: '#ff0000', items: [], fonts: {} };
-    const size = { width: 20, height: 30 };
+    const { dir, cache, store, list, size } = cachedTrim('#ff0000');
     const trim = faceTrims(store);
     const first = await trim({ back: false, item: 'a', list }, size);
     expect([first.width, first.height, first.channels, first.data.length]).toEqual([20, 30, 3, 1800]);
     expect([...first.data.subarray(0, 3)]).toEqual([255, 0, 0]);
     // The kept file cut short, as a full disk or a copy stopped half-way leaves it.
-    const kept = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    const kept = filesUnder(dir);
     expect(kept).toHaveLength(1);
     writeFileSync(kept[0]!, readFileSync(kept[0]!).subarray(0, 10));
     // This build still holds the trim it drew; the next one reads the damaged file.
@@ -65,14 +74,10 @@ describe('a trim kept in the cache', () => {
 
 describe('a trim kept in the cache that decompresses to more than a trim', () => {
   it('is dropped once its output passes the trim\'s size, never decompressed whole', async () => {
-    const dir = tempDir();
-    const cache = new BuildCache(dir, 'test');
-    const store = TrimStore.open(cache, 'test');
-    const list: DisplayList = { width: 72, height: 72, bleed: 9, background: '#00ff00', items: [], fonts: {} };
-    const size = { width: 20, height: 30 };
+    const { dir, cache, store, list, size } = cachedTrim('#00ff00');
     await faceTrims(store)({ back: false, item: 'a', list }, size);
     store.dispose();
-    const kept = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    const kept = filesUnder(dir);
     expect(kept).toHaveLength(1);
     // 300 MB of zeros in a few hundred bytes, where 1 800 bytes belong.
     writeFileSync(kept[0]!, brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
