@@ -23,8 +23,9 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { componentPngOf, facePictures, faceTrims, pdfOf, sheetBands } from './renderers.js';
+import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, pdfOf, sheetBands } from './renderers.js';
 import { mapLimitEach } from '../shared/map-limit.js';
+import { nextTurn } from '../shared/event-loop.js';
 import type { TrimStore } from './trim-store.js';
 import { ttsTrimSize } from '../export/tts/sheet-plan.js';
 import { imposeSet } from './build-sheets.js';
@@ -181,7 +182,7 @@ function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptio
     };
     // A PNG the cache holds is copied by the system, with the digest the cache kept: never read, never hashed again.
     if ('kept' in drawn) folder.copy(file.path, drawn.kept, file.entry);
-    else folder.add({ ...file, bytes: drawn.png });
+    else folder.add({ ...file, bytes: drawn.png }, drawn.sha256);
   });
   return { all, faces: each };
 }
@@ -228,12 +229,17 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const game = saver?.game ?? normal;
   const add = (file: OutputFile) => folder.add(file);
   const exported: ExportSet[] = [];
+  // The faces of each set laid out, for its PDFs.
+  const laidOut: { set: ResolvedSet; faces: Face[] }[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
   // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs, and
-  // then makes the exports: each export reads a face once that face's PNG and trim are in.
+  // the exports are made as the faces come: each reads a face once its PNG and trim are in.
   const drawing: Promise<void>[] = [];
   const drawnFaces = new Map<DisplayList, Promise<void>>();
+  // Every set laid out first, its PNGs asked for at once: the workers draw while this thread
+  // writes the PDFs, and the exports (TTS deck sheets, deflated on the workers) are under way
+  // from the first faces drawn rather than after the last PDF.
   for (const set of game.sets) {
     options.signal?.throwIfAborted();
     const images = new Map<string, ImagePlace>();
@@ -256,20 +262,13 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     pngs.all.catch(() => {}); // awaited below, with the others
     drawing.push(pngs.all);
     for (const [list, done] of pngs.faces) drawnFaces.set(list, done);
-    await buildComponentPdf(game, set, faces, options, add);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
-    for (const file of await buildSheets(game, set, faces, options, report)) add(file);
-    if (set.source.data?.box === 'tuck') for (const file of await buildTuckBox(game, set, faces, options, report)) add(file);
-    if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
+    laidOut.push({ set, faces });
     exported.push({ set, faces });
   }
   options.signal?.throwIfAborted();
   const rulebook = await buildRulebook(loaded, game, options, report);
   for (const file of rulebook.files) add(file);
-  for (const file of buildHtmlRules(loaded, game, exported)) add(file);
-  options.signal?.throwIfAborted();
-  for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
-  options.signal?.throwIfAborted();
   const exportOptions = { outDir: options.outDir, ttsBaseUrl: options.ttsBaseUrl };
   const written = (list: DisplayList) => {
     const file = componentPngs.get(list);
@@ -280,7 +279,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const trimmed = options.trims ? afterDrawn(drawnFaces, faceTrims(options.trims)) : undefined;
   const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
-  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands }, exportOptions, addFile);
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, deflate: deflateOnWorkers }, exportOptions, addFile);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,
@@ -295,6 +294,23 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // Each export file is written as it is made: 10 000 cards make over a hundred deck sheets, never all held at once.
   // Made while the workers still draw: a deck sheet's row of cards is put together as soon as its cards are in.
   const exports = cache && key ? cache.files('export', key, make, add) : make(add);
+  exports.catch(() => {}); // awaited below, with the drawings
+  // Each PDF is written in one go: between them, the exports' trims, bands and replies from
+  // the workers are taken in, so that the workers are not left waiting until the last PDF.
+  for (const { set, faces } of laidOut) {
+    options.signal?.throwIfAborted();
+    await buildComponentPdf(game, set, faces, options, add);
+    await nextTurn();
+    for (const file of await buildSheets(game, set, faces, options, report)) add(file);
+    await nextTurn();
+    if (set.source.data?.box === 'tuck') for (const file of await buildTuckBox(game, set, faces, options, report)) add(file);
+    if (saver && options.onInk) options.onInk(await measureInk(normal, set, faces, options));
+  }
+  for (const file of buildHtmlRules(loaded, game, exported)) add(file);
+  options.signal?.throwIfAborted();
+  await nextTurn();
+  for (const file of (await buildKit(game, exported, rulebook, options)).files) add(file);
+  options.signal?.throwIfAborted();
   await Promise.all([Promise.all(drawing), exports]);
   options.signal?.throwIfAborted();
   if (options.shops && options.shops.length > 0) {

@@ -162,6 +162,16 @@ export class BuildCache {
   }
 
   /**
+   * Notes the digest of the bytes just kept under `key` (as `bytes` kept them), so that
+   * keptFile gives it without reading the file again: the next build, in which one card
+   * changed, hashes none of the others.
+   */
+  noteDigest(key: string, sha256: string): void {
+    const file = this.file(key);
+    if (this.held(file)) this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
+  }
+
+  /**
    * The bytes under `key` if some were kept, without making them. A file larger than
    * `maxBytes` (no value of its kind is that large: damaged, or put there) is removed unread.
    */

@@ -1,4 +1,4 @@
-import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
@@ -81,6 +81,55 @@ export function recoverOutput(out: string): void {
   }
 }
 
+/** The largest manifest.json of an earlier build read to reuse its files (10 000 cards: ~10 MB). */
+const MANIFEST_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The files an earlier build left in a game × language folder of `out`, as its manifest lists
+ * them, and when that manifest was written (after every file of its build). Empty when there
+ * is no such folder or its manifest cannot be read.
+ */
+export class PreviousFolder {
+  private files: Map<string, { sha256: string; bytes: number }> | undefined;
+  private writtenMs = 0;
+
+  constructor(private readonly dir: string) {}
+
+  /**
+   * The earlier build's file at `relative`, when it still holds the bytes with `sha256`: the
+   * manifest lists it with that digest and size, and it is a regular file of that size not
+   * modified since the manifest was written. An edit changes a file's modification time
+   * (as make and rsync assume); its bytes are not read again.
+   */
+  unchanged(relative: string, sha256: string, size: number): string | undefined {
+    const listed = this.listed().get(relative);
+    if (!listed || listed.sha256 !== sha256 || listed.bytes !== size) return undefined;
+    const file = path.join(this.dir, relative);
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size === size && stat.mtimeMs <= this.writtenMs ? file : undefined;
+  }
+
+  private listed(): Map<string, { sha256: string; bytes: number }> {
+    if (this.files) return this.files;
+    this.files = new Map();
+    try {
+      const manifest = path.join(this.dir, 'manifest.json');
+      const stat = lstatSync(manifest, { throwIfNoEntry: false });
+      if (!stat?.isFile() || stat.size > MANIFEST_LIMIT) return this.files;
+      const { files } = JSON.parse(readFileSync(manifest, 'utf8')) as { files?: unknown };
+      if (!Array.isArray(files)) return this.files;
+      for (const f of files as Partial<ManifestEntry>[]) {
+        if (typeof f?.path === 'string' && typeof f.sha256 === 'string' && typeof f.bytes === 'number') this.files.set(f.path, { sha256: f.sha256, bytes: f.bytes });
+      }
+      this.writtenMs = stat.mtimeMs;
+    } catch {
+      // An unreadable manifest: nothing is reused, every file comes from the cache.
+      this.files.clear();
+    }
+    return this.files;
+  }
+}
+
 /** The files of one game × language, written to the staging folder as they are made. */
 export class FolderWriter {
   readonly entries: ManifestEntry[] = [];
@@ -92,24 +141,44 @@ export class FolderWriter {
     private readonly isOpen: () => boolean,
     /** Files are counted in the manifest but not written (a rehearsed build). */
     private readonly discard = false,
+    /** What the folder this one replaces holds. */
+    private readonly previous?: PreviousFolder,
   ) {}
 
-  add(file: OutputFile): void {
+  /** Writes a file; its digest is taken here unless given (`sha256`, of these very bytes). */
+  add(file: OutputFile, sha256?: string): void {
     const target = this.target(file.path);
     if (!this.discard) writeFileSync(target, file.bytes);
-    this.entries.push(buildManifest(this.game, this.lang, '', [file]).files[0]!);
+    this.entries.push(sha256 ? manifestEntry(file.path, file.entry, sha256, file.bytes.length) : buildManifest(this.game, this.lang, '', [file]).files[0]!);
   }
 
-  /** A file the build cache holds already: copied by the system, its digest as the cache keeps it. */
+  /**
+   * A file the build cache holds already, its digest as the cache keeps it (never read, never
+   * hashed again). When the folder this one replaces has the same file unchanged, it is linked
+   * from there: the commit then removes the old name, and the file stays one of its own.
+   * Otherwise it is copied from the cache by the system.
+   */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
     const target = this.target(relative);
-    if (!this.discard) {
+    if (!this.discard && !this.linkPrevious(relative, kept, target)) {
       // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
       copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
       // The mode of a file written here, not the cache file's (a cache restored read-only).
       chmodSync(target, 0o666 & ~process.umask());
     }
     this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));
+  }
+
+  private linkPrevious(relative: string, kept: KeptFile, target: string): boolean {
+    const earlier = this.previous?.unchanged(relative, kept.sha256, kept.size);
+    if (!earlier) return false;
+    try {
+      linkSync(earlier, target);
+      return true;
+    } catch {
+      // A file system without hard links, or the file gone meanwhile: copied instead.
+      return false;
+    }
   }
 
   /** Where a file of this folder goes in the staging folder, its folder made. */
@@ -177,7 +246,7 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
-    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard);
+    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(path.join(this.out, game, lang)));
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
     return writer;

@@ -3,6 +3,8 @@ import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache, KeptFile } from './cache.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
+import type { DeflateBand } from '../shared/png-write.js';
+import { sha256 } from '../shared/output-file.js';
 import type { TrimStore } from './trim-store.js';
 import type { KeepBand } from '../export/types.js';
 import { bandBytes, bandBytesAtMost, readBand } from '../export/tts/sheet-bands.js';
@@ -46,9 +48,15 @@ const pngKey = (cache: BuildCache, kind: string, list: DisplayList, dpi: number)
  * A component PNG: the cache's file when it holds one (to be copied into the output, never read
  * here), else drawn (and kept) as pngOf does.
  */
-export async function componentPngOf(list: DisplayList, dpi: number, cache?: BuildCache, trims?: KeepTrims): Promise<({ kept: KeptFile } | { png: Buffer }) & { widthPx: number; heightPx: number }> {
-  const kept = cache?.keptFile('png', pngKey(cache, 'png', list, dpi));
-  return kept ? { kept, ...pixelSize(list, dpi) } : pngOf(list, dpi, cache, 'png', trims);
+export async function componentPngOf(list: DisplayList, dpi: number, cache?: BuildCache, trims?: KeepTrims): Promise<({ kept: KeptFile } | { png: Buffer; sha256: string }) & { widthPx: number; heightPx: number }> {
+  const key = cache && pngKey(cache, 'png', list, dpi);
+  const kept = key ? cache?.keptFile('png', key) : undefined;
+  if (kept) return { kept, ...pixelSize(list, dpi) };
+  const made = await pngOf(list, dpi, cache, 'png', trims);
+  // Hashed once: for the manifest, and noted beside the kept file for the builds after this one.
+  const digest = sha256(made.png);
+  if (key) cache?.noteDigest(key, digest);
+  return { ...made, sha256: digest };
 }
 
 /** The dpi a face is drawn at for an image of `trim` pixels across its trim: the build's, or more when that has too few. */
@@ -97,6 +105,9 @@ export function faceTrims(store: TrimStore): TrimFace {
     return trim;
   };
 }
+
+/** Deck sheets' bands deflated on the PNG workers, beside this thread's PDFs (on this thread when there are none). */
+export const deflateOnWorkers: DeflateBand = (pixels, color, range) => pngPool().deflate(pixels, color, range);
 
 /**
  * Deck sheets' bands kept in the build cache, named by the faces of their row and its size: a

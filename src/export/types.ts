@@ -1,7 +1,7 @@
 import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-import type { PngBand } from '../shared/png-write.js';
+import type { DeflateBand, PngBand } from '../shared/png-write.js';
 
 export interface ExportSet {
   set: ResolvedSet;
@@ -24,6 +24,8 @@ export interface ExportInput {
   trimmed?: TrimFace;
   /** Where the bands of deck sheets are kept between builds (a row of cards each); without it every band is made. */
   bands?: KeepBand;
+  /** Deflates the bands of deck sheets (on another thread); without it they are deflated on this one. */
+  deflate?: DeflateBand;
 }
 
 /**

@@ -37,6 +37,25 @@ export interface PngBand {
   length: number;
 }
 
+/** Rows `from` to `to` (excluded) of a picture; an `independent` band owes nothing to the rows above it. */
+export interface BandRange {
+  from: number;
+  to: number;
+  independent?: boolean;
+}
+
+/** A band deflated, and the buffer that held its pixels, handed back to be used again. */
+export interface DeflatedBand {
+  band: PngBand;
+  data: Uint8Array;
+}
+
+/**
+ * Deflates rows as deflateRows does, possibly on another thread: the pixels' buffer (one of
+ * its own, not touched until the band is in) goes there and comes back with the band.
+ */
+export type DeflateBand = (pixels: PixelRows, color: PngColor, range: BandRange) => Promise<DeflatedBand>;
+
 /** Pixels row by row, `channels` bytes a pixel. */
 export interface PixelRows {
   data: Uint8Array;
@@ -205,7 +224,7 @@ function scratchFor(words: number, pieceBytes: number): { rows: Int32Array; piec
  * match reaches above it), so that it can be kept and joined under any other band; otherwise
  * the band continues the image from row `from - 1`.
  */
-export function deflateRows(pixels: PixelRows, color: PngColor, range: { from: number; to: number; independent?: boolean }): PngBand {
+export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange): PngBand {
   const { from, to } = range;
   const stride = pixels.width * (color.color === 'rgb' ? 3 : 4);
   const line = stride + 1;

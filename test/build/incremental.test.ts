@@ -3,6 +3,7 @@ import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSy
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
+import { fileStamp } from '../../src/shared/file-stamp.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
 const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
@@ -68,6 +69,12 @@ describe('incremental builds', () => {
     };
     await build();
     const first = agree();
+    // Each PNG drawn has its digest noted beside it in the cache as it is kept (the manifest's),
+    // with the stamp of the file as it is: the next build takes it from there, reading none of the PNGs again.
+    const noted = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sha256'));
+    const notes = noted.map((f) => ({ note: readFileSync(path.join(cacheDir, f), 'utf8'), file: path.join(cacheDir, f.slice(0, -'.sha256'.length)) }));
+    for (const { note, file } of notes) expect(note).toBe(`${sha(readFileSync(file))} ${fileStamp(file)}`);
+    for (const e of first) expect(notes.map((n) => n.note.slice(0, 64))).toContain(e.sha256);
     // A card edited: every other PNG comes from the cache, copied; the manifest says the same of them.
     rename('Oil', 'Lamp oil');
     const changed = await build();

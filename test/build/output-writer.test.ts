@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutputWriter, recoverOutput } from '../../src/build/output-writer.js';
@@ -120,6 +121,60 @@ describe('OutputWriter', () => {
     writer.abort();
     expect(readdirSync(out)).toEqual(['g']);
     expect(versionAt(path.join(out, 'g', 'en'))).toBe('old');
+  });
+
+  /** A build of folder g/en whose card PNGs all come from the cache (`kept`), committed. */
+  function buildFromCache(out: string, kept: Record<string, string>): void {
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    const folder = writer.folder('g', 'en');
+    for (const [name, file] of Object.entries(kept)) {
+      const bytes = readFileSync(file);
+      folder.copy(`png/${name}`, { file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }, { kind: 'component-png' });
+    }
+    writer.commit('pocketpress test');
+  }
+
+  it('takes a cached file the replaced folder holds unchanged from there (the same file, no copy), an edited one from the cache', () => {
+    const out = tempDir();
+    const cache = tempDir();
+    const kept = Object.fromEntries(['a', 'b', 'c'].map((n) => [`${n}.png`, path.join(cache, n)]));
+    for (const [name, file] of Object.entries(kept)) writeFileSync(file, `bytes of ${name}`);
+    buildFromCache(out, kept);
+    const at = (name: string) => path.join(out, 'g', 'en', 'png', name);
+    const first = Object.fromEntries(Object.keys(kept).map((name) => [name, statSync(at(name)).ino]));
+    // Copies, not the cache's own files.
+    for (const [name, file] of Object.entries(kept)) expect(first[name]).not.toBe(statSync(file).ino);
+    // b.png edited in place after the build (an image editor saving over it), c.png removed.
+    const later = new Date(statSync(path.join(out, 'g', 'en', 'manifest.json')).mtimeMs + 5_000);
+    writeFileSync(at('b.png'), 'bytes of b.pn!');
+    utimesSync(at('b.png'), later, later);
+    rmSync(at('c.png'));
+    buildFromCache(out, kept);
+    expect(statSync(at('a.png')).ino).toBe(first['a.png']);
+    expect(statSync(at('a.png')).nlink).toBe(1);
+    expect(statSync(at('b.png')).ino).not.toBe(first['b.png']);
+    expect(readFileSync(at('b.png'), 'utf8')).toBe('bytes of b.png');
+    expect(readFileSync(at('c.png'), 'utf8')).toBe('bytes of c.png');
+    expect(readdirSync(out)).toEqual(['g']);
+    // A file whose digest the old manifest gives otherwise is not taken either.
+    writeFileSync(kept['a.png']!, 'bytes of A.png');
+    buildFromCache(out, kept);
+    expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of A.png');
+    expect(statSync(at('a.png')).ino).not.toBe(first['a.png']);
+  });
+
+  it('reuses nothing from a folder whose manifest is not one it can read', () => {
+    const out = tempDir();
+    const cache = tempDir();
+    const kept = { 'a.png': path.join(cache, 'a') };
+    writeFileSync(kept['a.png'], 'bytes of a.png');
+    buildFromCache(out, kept);
+    const before = statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino;
+    writeFileSync(path.join(out, 'g', 'en', 'manifest.json'), '{"files": [');
+    buildFromCache(out, kept);
+    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(before);
+    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
   });
 });
 

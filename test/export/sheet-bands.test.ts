@@ -124,11 +124,13 @@ describe('a deck sheet with a shelf of bands', () => {
         grid,
         cell,
         withShelf
-          ? async (first, count, make) => {
-              const key = `${seeds.slice(first, first + count).join(',')}`;
-              const band = shelf.get(key) ?? (await make());
-              shelf.set(key, band);
-              return band;
+          ? {
+              shelf: async (first, count, make) => {
+                const key = `${seeds.slice(first, first + count).join(',')}`;
+                const band = shelf.get(key) ?? (await make());
+                shelf.set(key, band);
+                return band;
+              },
             }
           : undefined,
       );

@@ -215,6 +215,41 @@ describe('a deck sheet', () => {
     await expect(composeSheet(1, async () => ({ ...flat(1), width: 2 }), { columns: 1, rows: 1 }, cell)).rejects.toThrow(/cell of 2×2/);
   });
 
+  it('deflated by an idle PNG worker, is the file deflated here; while the worker is busy the band is deflated here; the rows come back for the next band', async () => {
+    const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
+    const { PngPool } = await import('../../src/render/png/png-pool.js');
+    const cell = { widthPx: 40, heightPx: 30 };
+    // Cells of noise and of flat colour, so that the bands are deflated in several ways.
+    const cellOf = (seed: number): Raster => ({ data: Buffer.from(Array.from({ length: 40 * 30 * 3 }, (_, k) => (seed % 2 ? (k * 7919 * seed) % 251 : seed * 20))), width: 40, height: 30, channels: 3 });
+    const cells = Array.from({ length: 7 }, (_, i) => cellOf(i + 1));
+    const grid = { columns: 3, rows: 3 };
+    const here = await composeSheet(cells.length, async (i) => cells[i]!, grid, cell);
+    const pool = new PngPool(1);
+    try {
+      pool.warm();
+      const sent: ArrayBufferLike[] = [];
+      const back: { buffer: ArrayBufferLike; bytes: number; detached: boolean }[] = [];
+      const deflate: NonNullable<Parameters<typeof composeSheet>[4]>['deflate'] = async (pixels, color, range) => {
+        const buffer = pixels.data.buffer;
+        sent.push(buffer);
+        const done = await pool.deflate(pixels, color, range);
+        // Sent to the worker, the buffer here was emptied (detached), and the same memory came back in another one.
+        back.push({ buffer: done.data.buffer, bytes: done.data.buffer.byteLength, detached: buffer.byteLength === 0 });
+        return done;
+      };
+      const pooled = await composeSheet(cells.length, async (i) => cells[i]!, grid, cell, { deflate });
+      expect(pooled.equals(here)).toBe(true);
+      // Two bands at once: the first goes to the idle worker; the second, and the third made
+      // while the worker still has the first, here. (Memory kept from a larger sheet made
+      // before may hold a band: at least its 10 800 bytes.)
+      expect(back.map((b) => [b.bytes >= 10_800, b.detached]).sort()).toEqual([[true, false], [true, false], [true, true]]);
+      // The third band is made in memory used before: the first band's, back from the worker, or the second's.
+      expect([back.find((b) => b.detached)!.buffer, sent[1]]).toContain(sent[2]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('made after another of the same size shows nothing of the one before', async () => {
     const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
     const cell = { widthPx: 3, heightPx: 2 };

@@ -1,7 +1,7 @@
 import { cellOrigin, type CellSize } from './sheet-plan.js';
 import type { Raster } from '../../shared/face.js';
 import { mapLimit } from '../../shared/map-limit.js';
-import { deflateRows, joinPng, type PngBand } from '../../shared/png-write.js';
+import { deflateRows, joinPng, type DeflateBand, type PngBand } from '../../shared/png-write.js';
 
 /**
  * Where the bands of sheets made before are kept: gives the band of the `count` cards from
@@ -24,7 +24,8 @@ const spare: Buffer[] = [];
 
 function takeMemory(size: number): Buffer {
   const i = spare.findIndex((m) => m.length >= size);
-  return i >= 0 ? spare.splice(i, 1)[0]! : Buffer.allocUnsafe(size);
+  // A buffer of its own: it may go to another thread to be deflated.
+  return i >= 0 ? spare.splice(i, 1)[0]! : Buffer.allocUnsafeSlow(size);
 }
 
 function giveBack(memory: Buffer): void {
@@ -36,15 +37,17 @@ function giveBack(memory: Buffer): void {
 /**
  * A deck sheet: `count` cells row by row on white, as an RGB PNG of columns × rows cells. Each
  * row of cells is a band (see sheet-bands.ts), taken from `shelf` when one is given and holds it;
- * otherwise its cells are asked for, copied into place and let go, and the band is deflated,
- * so a sheet holds two rows of pixels at a time, never all seventy cards.
+ * otherwise its cells are asked for, copied into place and let go, and the band is deflated
+ * (by `deflate` when given: on another thread), so a sheet holds two rows of pixels at a time,
+ * never all seventy cards.
  */
-export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize, shelf?: BandShelf): Promise<Buffer> {
+export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize, use: { shelf?: BandShelf; deflate?: DeflateBand } = {}): Promise<Buffer> {
+  const { shelf, deflate } = use;
   const width = grid.columns * cell.widthPx;
   const rowBytes = width * 3;
   const cellRow = cell.widthPx * 3;
   const makeBand = async (first: number, cards: number): Promise<PngBand> => {
-    const memory = takeMemory(cell.heightPx * rowBytes);
+    let memory: Buffer | undefined = takeMemory(cell.heightPx * rowBytes);
     const rows = memory.subarray(0, cell.heightPx * rowBytes);
     try {
       const place = (column: number, raster: Raster | undefined) => {
@@ -64,9 +67,16 @@ export async function composeSheet(count: number, cellAt: (index: number) => Pro
         }
         place(column, raster);
       });
-      return deflateRows({ data: rows, width, height: cell.heightPx, channels: 3 }, RGB, { from: 0, to: cell.heightPx, independent: true });
+      const pixels = { data: rows, width, height: cell.heightPx, channels: 3 } as const;
+      const range = { from: 0, to: cell.heightPx, independent: true };
+      if (!deflate) return deflateRows(pixels, RGB, range);
+      // The memory goes with the pixels, and comes back with the band.
+      memory = undefined;
+      const { band, data } = await deflate(pixels, RGB, range);
+      memory = Buffer.from(data.buffer);
+      return band;
     } finally {
-      giveBack(memory);
+      if (memory) giveBack(memory);
     }
   };
   const band = (row: number) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TrimFace } from '../../shared/face.js';
 import type { AddFile } from '../../shared/output-file.js';
+import type { DeflateBand } from '../../shared/png-write.js';
 import type { ExportOptions, KeepBand } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
@@ -19,6 +20,8 @@ export interface TtsContext {
   add: AddFile;
   /** Where deck sheets' bands are kept between builds, if anywhere. */
   bands?: KeepBand;
+  /** Deflates deck sheets' bands (on another thread), if given. */
+  deflate?: DeflateBand;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -34,7 +37,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand }): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand }): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {

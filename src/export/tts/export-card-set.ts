@@ -25,7 +25,7 @@ async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: S
   const row = { columns: plan.columns, ...cell };
   const bands = ctx.bands;
   const shelf = bands && ((first: number, count: number, make: () => Promise<PngBand>) => bands(faces.slice(first, first + count), row, make));
-  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, shelf);
+  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, deflate: ctx.deflate });
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   ctx.add(ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }));
   return path;

@@ -4,6 +4,7 @@ import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
 import { defaultCreationDate } from './creation-date.js';
 import { StructureWriter } from './structure-writer.js';
+import { turnEvery } from '../../shared/event-loop.js';
 
 export interface ComponentPdfOptions {
   title?: string;
@@ -18,6 +19,13 @@ export interface ComponentPdfOptions {
    */
   tagged?: boolean;
 }
+
+/**
+ * How long pages are drawn before the event loop may turn. A build's PNG workers and exports
+ * wait on this thread between their steps (a trim read, a band deflated): in a rebuild of one
+ * card, the deck sheet's row was deflated after the last PDF rather than beside them.
+ */
+const PAGE_TURN_MS = 20;
 
 /** Sets TrimBox (the page inset by the bleed) and BleedBox (the whole page) on the current page. */
 function setPageBoxes(doc: PDFKit.PDFDocument, list: DisplayList): void {
@@ -87,8 +95,13 @@ export async function renderComponentPdf(
     setPageBoxes(doc, list);
     drawDisplayList(doc, list, { x: list.bleed, y: list.bleed }, structure);
   };
+  // A page takes 1–2 ms: the event loop turns between pages every PAGE_TURN_MS.
+  const turn = turnEvery(PAGE_TURN_MS);
   drawPage(first.value);
-  for (let next = await rest.next(); !next.done; next = await rest.next()) drawPage(next.value);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    drawPage(next.value);
+    await turn();
+  }
   structure?.finish();
   doc.end();
   await ended;

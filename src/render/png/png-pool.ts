@@ -6,11 +6,18 @@ import { Worker } from 'node:worker_threads';
 import type { DisplayList } from '../../shared/display-list.js';
 import { MAX_PNG_WORKERS } from '../../shared/budgets.js';
 import { PACKAGE_ROOT } from '../../shared/game-paths.js';
-import type { PngReply, PngRequest } from './png-worker.js';
+import { deflateRows, type BandRange, type DeflatedBand, type PixelRows, type PngColor } from '../../shared/png-write.js';
+import type { DeflateJob, DrawJob, PngJob, PngReply, PngRequest } from './png-worker.js';
 import type { RenderedPng } from './render-png.js';
 
-/** Skia, loaded on this thread only when it draws. */
-const renderHere = async (list: DisplayList, dpi: number, trims?: readonly TrimSize[], encode?: boolean): Promise<RenderedPng> => (await import('./render-png.js')).renderPng(list, { dpi, trims, encode });
+type Done<J extends PngJob> = J extends DrawJob ? RenderedPng : DeflatedBand;
+
+/** A job done on this thread: Skia is loaded here only when it draws. */
+async function doHere<J extends PngJob>(job: J): Promise<Done<J>> {
+  if (job.kind === 'deflate') return { band: deflateRows(job.pixels, job.color, job.range), data: job.pixels.data } as Done<J>;
+  const { list, dpi, trims, encode } = job as DrawJob;
+  return (await import('./render-png.js')).renderPng(list, { dpi, trims, encode }) as Promise<Done<J>>;
+}
 
 type TrimSize = { width: number; height: number };
 
@@ -67,11 +74,8 @@ function sizeWorkerHeaps(): void {
 
 interface Task {
   id: number;
-  list: DisplayList;
-  dpi: number;
-  trims?: readonly TrimSize[];
-  encode?: boolean;
-  resolve: (png: RenderedPng) => void;
+  job: PngJob;
+  resolve: (done: RenderedPng | DeflatedBand) => void;
   reject: (error: Error) => void;
 }
 
@@ -111,18 +115,30 @@ export class PngPool {
 
   /** The list drawn at `dpi` as a PNG, and its trim alone at each of `trims`. */
   render(list: DisplayList, dpi: number, trims?: readonly TrimSize[]): Promise<RenderedPng> {
-    return this.submit(list, dpi, trims, true);
+    return this.submit({ kind: 'draw', list, dpi, trims, encode: true });
   }
 
   /** Only the trims of the list drawn at `dpi` (no PNG is encoded). */
   async trims(list: DisplayList, dpi: number, trims: readonly TrimSize[]): Promise<NonNullable<RenderedPng['trims']>> {
-    return (await this.submit(list, dpi, trims, false)).trims ?? [];
+    return (await this.submit({ kind: 'draw', list, dpi, trims, encode: false })).trims ?? [];
   }
 
-  private submit(list: DisplayList, dpi: number, trims: readonly TrimSize[] | undefined, encode: boolean): Promise<RenderedPng> {
-    if (this.size === 0 || this.closed) return renderHere(list, dpi, trims, encode);
+  /**
+   * Rows of pixels deflated as a band of a PNG (deflateRows; a DeflateBand): on a worker that
+   * has nothing to draw (a rebuild that redrew one card), the pixels' ArrayBuffer going to it
+   * whole and coming back with the band (`data`); on this thread while every worker draws (a
+   * full build, whose workers have more to do than this thread).
+   */
+  deflate(pixels: PixelRows, color: PngColor, range: BandRange): Promise<DeflatedBand> {
+    const job = { kind: 'deflate', pixels, color, range } as const;
+    const idle = this.queue.length === 0 && this.slots.some((s) => s.tasks.size === 0);
+    return idle ? this.submit(job) : doHere(job);
+  }
+
+  private submit<J extends PngJob>(job: J): Promise<Done<J>> {
+    if (this.size === 0 || this.closed) return doHere(job);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.next++, list, dpi, trims, encode, resolve, reject });
+      this.queue.push({ id: this.next++, job, resolve: resolve as Task['resolve'], reject });
       this.pump();
     });
   }
@@ -137,7 +153,7 @@ export class PngPool {
         setImmediate(() => {
           this.waiting = false;
           if (this.queue.length >= LONE && this.slots.length === 0) this.start();
-          if (this.slots.length === 0) for (const task of this.queue.splice(0)) renderHere(task.list, task.dpi, task.trims, task.encode).then(task.resolve, task.reject);
+          if (this.slots.length === 0) for (const task of this.queue.splice(0)) doHere(task.job).then(task.resolve, task.reject);
           this.pump();
         });
       }
@@ -150,7 +166,13 @@ export class PngPool {
       const task = this.queue.shift()!;
       slot.tasks.set(task.id, task);
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, list: task.list, dpi: task.dpi, trims: task.trims, encode: task.encode } satisfies PngRequest);
+      const { job } = task;
+      if (job.kind === 'deflate') {
+        const { data } = job.pixels;
+        // The pixels' buffer goes to the worker as it is (it comes back with the band).
+        const pixels = { ...job.pixels, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+        slot.worker.postMessage({ id: task.id, ...job, pixels } satisfies PngRequest, [data.buffer as ArrayBuffer]);
+      } else slot.worker.postMessage({ id: task.id, ...job } satisfies PngRequest);
     }
   }
 
@@ -163,9 +185,10 @@ export class PngPool {
       if (!task) return;
       slot.tasks.delete(reply.id);
       if (slot.tasks.size === 0) worker.unref();
+      const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       if ('error' in reply) task.reject(new Error(reply.error));
+      else if ('band' in reply) task.resolve({ band: { ...reply.band, chunk: buffer(reply.band.chunk) }, data: buffer(reply.data) });
       else {
-        const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const trims = reply.trims?.map((t) => ({ data: buffer(t.data), width: t.width, height: t.height, channels: 3 as const }));
         task.resolve({ png: buffer(reply.png), widthPx: reply.widthPx, heightPx: reply.heightPx, ...(trims ? { trims } : {}) });
       }
@@ -193,8 +216,14 @@ export class PngPool {
     const waiting = this.queue.splice(0);
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
-    for (const s of slots) for (const task of s.tasks.values()) waiting.push(task);
-    for (const task of waiting) renderHere(task.list, task.dpi, task.trims, task.encode).then(task.resolve, task.reject);
+    for (const s of slots) {
+      for (const task of s.tasks.values()) {
+        // Pixels sent to a worker went with it: their band cannot be made here.
+        if (task.job.kind === 'deflate') task.reject(new Error('the PNG workers stopped before a band was deflated'));
+        else waiting.push(task);
+      }
+    }
+    for (const task of waiting) doHere(task.job).then(task.resolve, task.reject);
   }
 }
 

@@ -1,28 +1,61 @@
-// A worker thread of the PNG pool: draws and encodes the display lists it is sent, one reply per request.
+// A worker thread of the PNG pool: draws and encodes the display lists it is sent, and deflates
+// the rows of pixels it is sent as bands of a PNG; one reply per request.
 import { parentPort } from 'node:worker_threads';
 import type { DisplayList } from '../../shared/display-list.js';
+import { deflateRows, type BandRange, type PixelRows, type PngColor } from '../../shared/png-write.js';
 import { renderPng } from './render-png.js';
 import { transferable } from './transferable.js';
 
-export interface PngRequest {
-  id: number;
+/** A display list to draw at `dpi`: the PNG (unless `encode` is false) and its trim alone at each of `trims`. */
+export interface DrawJob {
+  kind: 'draw';
   list: DisplayList;
   dpi: number;
   trims?: readonly { width: number; height: number }[];
   encode?: boolean;
 }
 
-export type PngReply = { id: number; png: Uint8Array; widthPx: number; heightPx: number; trims?: { data: Uint8Array; width: number; height: number }[] } | { id: number; error: string };
+/** Rows of pixels to deflate as a band of a PNG (deflateRows). */
+export interface DeflateJob {
+  kind: 'deflate';
+  pixels: PixelRows;
+  color: PngColor;
+  range: BandRange;
+}
+
+export type PngJob = DrawJob | DeflateJob;
+
+export type PngRequest = PngJob & { id: number };
+
+export type PngReply =
+  | { id: number; png: Uint8Array; widthPx: number; heightPx: number; trims?: { data: Uint8Array; width: number; height: number }[] }
+  | { id: number; band: { chunk: Uint8Array; adler: number; length: number }; data: Uint8Array }
+  | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('png-worker runs as a worker thread of the PNG pool');
+
+const draw = (request: DrawJob & { id: number }): Promise<void> =>
+  renderPng(request.list, { dpi: request.dpi, trims: request.trims, encode: request.encode }).then(({ png, widthPx, heightPx, trims }) => {
+    const bytes = transferable(png);
+    const trimmed = trims?.map((t) => ({ data: transferable(t.data), width: t.width, height: t.height }));
+    port.postMessage({ id: request.id, png: bytes, widthPx, heightPx, trims: trimmed } satisfies PngReply, [bytes.buffer, ...(trimmed ?? []).map((t) => t.data.buffer)]);
+  });
+
+const deflate = (request: DeflateJob & { id: number }): void => {
+  const band = deflateRows(request.pixels, request.color, request.range);
+  const chunk = transferable(band.chunk);
+  // The pixels' buffer goes back with the band, for the next rows.
+  const data = request.pixels.data;
+  port.postMessage({ id: request.id, band: { chunk, adler: band.adler, length: band.length }, data } satisfies PngReply, [chunk.buffer, data.buffer as ArrayBuffer]);
+};
+
 port.on('message', (request: PngRequest) => {
-  renderPng(request.list, { dpi: request.dpi, trims: request.trims, encode: request.encode }).then(
-    ({ png, widthPx, heightPx, trims }) => {
-      const bytes = transferable(png);
-      const trimmed = trims?.map((t) => ({ data: transferable(t.data), width: t.width, height: t.height }));
-      port.postMessage({ id: request.id, png: bytes, widthPx, heightPx, trims: trimmed } satisfies PngReply, [bytes.buffer, ...(trimmed ?? []).map((t) => t.data.buffer)]);
-    },
-    (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply),
-  );
+  const failed = (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply);
+  try {
+    if (request.kind === 'deflate') deflate(request);
+    else draw(request).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 });
