@@ -1,8 +1,9 @@
-import { chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
 import { buildManifest, manifestEntry } from './manifest.js';
+import { checkFileAccess } from '../shared/file-access.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
 export class OutputError extends Error {
@@ -92,27 +93,39 @@ const MANIFEST_LIMIT = 64 * 1024 * 1024;
 export class PreviousFolder {
   private files: Map<string, { sha256: string; bytes: number }> | undefined;
   private writtenMs = 0;
+  private readonly dir: string;
 
-  constructor(private readonly dir: string) {}
+  /** The folder `<game>/<lang>` of `out`. */
+  constructor(
+    private readonly out: string,
+    game: string,
+    lang: string,
+  ) {
+    this.dir = path.join(out, game, lang);
+  }
 
   /**
    * The earlier build's file at `relative`, when it still holds the bytes with `sha256`: the
-   * manifest lists it with that digest and size, and it is a regular file of that size not
-   * modified since the manifest was written. An edit changes a file's modification time
-   * (as make and rsync assume); its bytes are not read again.
+   * manifest lists it with that digest and size, and it is a regular file of that size, inside
+   * the folder once links are resolved (an output folder can come with a downloaded game: a
+   * link in it never brings a file from elsewhere into out/), not modified since the manifest
+   * was written. An edit changes a file's modification time (as make and rsync assume); its
+   * bytes are not read again.
    */
   unchanged(relative: string, sha256: string, size: number): string | undefined {
     const listed = this.listed().get(relative);
     if (!listed || listed.sha256 !== sha256 || listed.bytes !== size) return undefined;
-    const file = path.join(this.dir, relative);
-    const stat = lstatSync(file, { throwIfNoEntry: false });
-    return stat?.isFile() && stat.size === size && stat.mtimeMs <= this.writtenMs ? file : undefined;
+    const access = checkFileAccess(path.join(this.dir, relative), [this.dir]);
+    if (!access.ok || access.size !== size) return undefined;
+    return statSync(access.file).mtimeMs <= this.writtenMs ? access.file : undefined;
   }
 
   private listed(): Map<string, { sha256: string; bytes: number }> {
     if (this.files) return this.files;
     this.files = new Map();
     try {
+      // The folder itself, not a link to one elsewhere.
+      if (realpathSync(this.dir) !== path.join(realpathSync(this.out), path.relative(this.out, this.dir))) return this.files;
       const manifest = path.join(this.dir, 'manifest.json');
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size > MANIFEST_LIMIT) return this.files;
@@ -246,7 +259,7 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
-    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(path.join(this.out, game, lang)));
+    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(this.out, game, lang));
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
     return writer;

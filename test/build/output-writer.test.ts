@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutputWriter, recoverOutput } from '../../src/build/output-writer.js';
@@ -162,6 +162,36 @@ describe('OutputWriter', () => {
     buildFromCache(out, kept);
     expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of A.png');
     expect(statSync(at('a.png')).ino).not.toBe(first['a.png']);
+  });
+
+  it('never takes a file from outside the folder it replaces, through a link in it', () => {
+    const out = tempDir();
+    const cache = tempDir();
+    const kept = { 'a.png': path.join(cache, 'a') };
+    writeFileSync(kept['a.png'], 'bytes of a.png');
+    buildFromCache(out, kept);
+    // The png folder of out/ made a link to a folder elsewhere holding a file of the same name and size.
+    const elsewhere = tempDir();
+    writeFileSync(path.join(elsewhere, 'a.png'), 'SECRET of a.pn');
+    const old = new Date(statSync(path.join(out, 'g', 'en', 'manifest.json')).mtimeMs - 60_000);
+    utimesSync(path.join(elsewhere, 'a.png'), old, old);
+    rmSync(path.join(out, 'g', 'en', 'png'), { recursive: true });
+    symlinkSync(elsewhere, path.join(out, 'g', 'en', 'png'));
+    buildFromCache(out, kept);
+    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
+    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(statSync(path.join(elsewhere, 'a.png')).ino);
+    expect(readFileSync(path.join(elsewhere, 'a.png'), 'utf8')).toBe('SECRET of a.pn');
+    // Nor from a folder elsewhere that the game × language folder is a link to, manifest and all.
+    const other = tempDir();
+    mkdirSync(path.join(other, 'png'));
+    writeFileSync(path.join(other, 'png', 'a.png'), 'SECRET of a.pn');
+    utimesSync(path.join(other, 'png', 'a.png'), old, old);
+    writeFileSync(path.join(other, 'manifest.json'), readFileSync(path.join(out, 'g', 'en', 'manifest.json')));
+    rmSync(path.join(out, 'g', 'en'), { recursive: true });
+    symlinkSync(other, path.join(out, 'g', 'en'));
+    buildFromCache(out, kept);
+    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
+    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(statSync(path.join(other, 'png', 'a.png')).ino);
   });
 
   it('reuses nothing from a folder whose manifest is not one it can read', () => {
