@@ -4,6 +4,7 @@ import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/o
 import type { KeptFile } from './cache.js';
 import { buildManifest, manifestEntry } from './manifest.js';
 import { checkFileAccess } from '../shared/file-access.js';
+import { fileStamp } from '../shared/file-stamp.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
 export class OutputError extends Error {
@@ -87,12 +88,14 @@ const MANIFEST_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The files an earlier build left in a game × language folder of `out`, as its manifest lists
- * them, and when that manifest was written (after every file of its build). Empty when there
- * is no such folder or its manifest cannot be read.
+ * them. Only files this tool wrote and nobody touched since are given: their stamps (inode,
+ * size, modification and change times: see fileStamp) and the manifest's are among `trusted`,
+ * the stamps the last build of the same request took of its output when it was done (kept in
+ * the cache folder, see up-to-date.ts). A file edited, replaced, unpacked from an archive or
+ * given another mode or owner has another change time; nothing in out/ can set one back.
  */
 export class PreviousFolder {
   private files: Map<string, { sha256: string; bytes: number }> | undefined;
-  private writtenMs = 0;
   private readonly dir: string;
 
   /** The folder `<game>/<lang>` of `out`. */
@@ -100,24 +103,28 @@ export class PreviousFolder {
     private readonly out: string,
     game: string,
     lang: string,
+    private readonly trusted: ReadonlySet<string>,
   ) {
     this.dir = path.join(out, game, lang);
   }
 
   /**
-   * The earlier build's file at `relative`, when it still holds the bytes with `sha256`: the
-   * manifest lists it with that digest and size, and it is a regular file of that size, inside
-   * the folder once links are resolved (an output folder can come with a downloaded game: a
-   * link in it never brings a file from elsewhere into out/), not modified since the manifest
-   * was written. An edit changes a file's modification time (as make and rsync assume); its
-   * bytes are not read again.
+   * The earlier build's file at `relative` (its real path) when it holds the bytes with
+   * `sha256`: the manifest lists it with that digest and size, it is a regular file inside the
+   * folder once links are resolved, of the mode and owner a file written now gets, and it is
+   * as the last build left it (trusted stamps). Its bytes are not read.
    */
-  unchanged(relative: string, sha256: string, size: number): string | undefined {
+  unchanged(relative: string, sha256: string, size: number): { file: string; ino: bigint } | undefined {
+    if (this.trusted.size === 0) return undefined;
     const listed = this.listed().get(relative);
     if (!listed || listed.sha256 !== sha256 || listed.bytes !== size) return undefined;
-    const access = checkFileAccess(path.join(this.dir, relative), [this.dir]);
-    if (!access.ok || access.size !== size) return undefined;
-    return statSync(access.file).mtimeMs <= this.writtenMs ? access.file : undefined;
+    const file = path.join(this.dir, relative);
+    const access = checkFileAccess(file, [this.dir]);
+    if (!access.ok || access.file !== path.join(realpathSync(this.dir), relative) || access.size !== size || !this.trusted.has(fileStamp(file))) return undefined;
+    const info = statSync(file, { bigint: true });
+    const uid = process.getuid?.();
+    if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== (0o666 & ~process.umask())) return undefined;
+    return { file, ino: info.ino };
   }
 
   private listed(): Map<string, { sha256: string; bytes: number }> {
@@ -128,19 +135,25 @@ export class PreviousFolder {
       if (realpathSync(this.dir) !== path.join(realpathSync(this.out), path.relative(this.out, this.dir))) return this.files;
       const manifest = path.join(this.dir, 'manifest.json');
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
-      if (!stat?.isFile() || stat.size > MANIFEST_LIMIT) return this.files;
+      if (!stat?.isFile() || stat.size > MANIFEST_LIMIT || !this.trusted.has(fileStamp(manifest))) return this.files;
       const { files } = JSON.parse(readFileSync(manifest, 'utf8')) as { files?: unknown };
       if (!Array.isArray(files)) return this.files;
       for (const f of files as Partial<ManifestEntry>[]) {
         if (typeof f?.path === 'string' && typeof f.sha256 === 'string' && typeof f.bytes === 'number') this.files.set(f.path, { sha256: f.sha256, bytes: f.bytes });
       }
-      this.writtenMs = stat.mtimeMs;
     } catch {
       // An unreadable manifest: nothing is reused, every file comes from the cache.
       this.files.clear();
     }
     return this.files;
   }
+}
+
+/** A copy of a file the cache holds, with the mode of a file written here (not the cache's: a cache restored read-only). */
+function copyKept(kept: KeptFile, target: string): void {
+  // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
+  copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
+  chmodSync(target, 0o666 & ~process.umask());
 }
 
 /** The files of one game × language, written to the staging folder as they are made. */
@@ -158,6 +171,9 @@ export class FolderWriter {
     private readonly previous?: PreviousFolder,
   ) {}
 
+  /** Files linked from the folder this one replaces: their stamps once linked, and the cache's copy. */
+  private readonly linked = new Map<string, { stamp: string; kept: KeptFile }>();
+
   /** Writes a file; its digest is taken here unless given (`sha256`, of these very bytes). */
   add(file: OutputFile, sha256?: string): void {
     const target = this.target(file.path);
@@ -167,18 +183,13 @@ export class FolderWriter {
 
   /**
    * A file the build cache holds already, its digest as the cache keeps it (never read, never
-   * hashed again). When the folder this one replaces has the same file unchanged, it is linked
-   * from there: the commit then removes the old name, and the file stays one of its own.
-   * Otherwise it is copied from the cache by the system.
+   * hashed again). When the folder this one replaces has the same file as the last build left
+   * it, it is linked from there: the commit then removes the old name, and the file stays one
+   * of its own. Otherwise it is copied from the cache by the system.
    */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
     const target = this.target(relative);
-    if (!this.discard && !this.linkPrevious(relative, kept, target)) {
-      // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
-      copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
-      // The mode of a file written here, not the cache file's (a cache restored read-only).
-      chmodSync(target, 0o666 & ~process.umask());
-    }
+    if (!this.discard && !this.linkPrevious(relative, kept, target)) copyKept(kept, target);
     this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));
   }
 
@@ -186,12 +197,34 @@ export class FolderWriter {
     const earlier = this.previous?.unchanged(relative, kept.sha256, kept.size);
     if (!earlier) return false;
     try {
-      linkSync(earlier, target);
-      return true;
+      linkSync(earlier.file, target);
     } catch {
       // A file system without hard links, or the file gone meanwhile: copied instead.
       return false;
     }
+    // The very file checked (a link put in its place meanwhile would be linked as a link).
+    const made = lstatSync(target, { bigint: true });
+    if (!made.isFile() || made.ino !== earlier.ino) {
+      rmSync(target, { force: true });
+      return false;
+    }
+    this.linked.set(target, { stamp: fileStamp(target), kept });
+    return true;
+  }
+
+  /**
+   * Before the commit: a linked file is still the earlier build's file under its old name too,
+   * until the commit removes that name; one written there meanwhile (in place) is replaced by
+   * the cache's copy, so that the folder holds what its manifest says.
+   */
+  settleLinks(): void {
+    for (const [target, { stamp, kept }] of this.linked) {
+      if (fileStamp(target) === stamp) continue;
+      const fresh = `${target}.${process.pid}.tmp`;
+      copyKept(kept, fresh);
+      renameSync(fresh, target);
+    }
+    this.linked.clear();
   }
 
   /** Where a file of this folder goes in the staging folder, its folder made. */
@@ -224,10 +257,16 @@ export class OutputWriter {
   private readonly folders: FolderWriter[] = [];
   private open = true;
 
-  /** With `discard`, the build is rehearsed: folders are made in the staging folder, files are counted but not written, and nothing is committed. */
+  /**
+   * With `discard`, the build is rehearsed: folders are made in the staging folder, files are
+   * counted but not written, and nothing is committed. `trusted`: the stamps the last build of
+   * the same request took of its output (see PreviousFolder); without them every file the
+   * cache holds is copied.
+   */
   constructor(
     private readonly out: string,
     private readonly discard = false,
+    private readonly trusted: ReadonlySet<string> = new Set(),
   ) {
     this.staging = path.join(out, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
   }
@@ -259,7 +298,7 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
-    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(this.out, game, lang));
+    const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(this.out, game, lang, this.trusted));
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
     return writer;
@@ -277,6 +316,7 @@ export class OutputWriter {
     const journal = path.join(this.out, `${JOURNAL_PREFIX}${process.pid}.json`);
     const done: Swap[] = [];
     try {
+      for (const f of this.folders) f.settleLinks();
       for (const f of this.folders) {
         const entries = [...f.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         const manifest = { game: f.game, lang: f.lang, generator, files: entries };

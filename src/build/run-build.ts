@@ -16,7 +16,7 @@ import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 import { PACKAGE_ROOT, SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-import { folderStamps, keepUpToDate, packageStamps, readRoots, recentContents, upToDate } from './up-to-date.js';
+import { folderStamps, keepUpToDate, packageStamps, readRoots, recentContents, recordedOutputs, upToDate } from './up-to-date.js';
 
 /** What to build, on top of what to check. */
 export interface BuildRequest extends CheckRequest {
@@ -202,7 +202,9 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const skipped = (game: LoadedGame) => request.skipGames?.includes(game.data!.id) === true;
   const jobs = jobsOf(check.games, request.languages).filter((j) => !skipped(j.game));
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
-  const writer = new OutputWriter(request.out, request.rehearse === true);
+  // The output as the last build of this request left it: files there it may take again as they are.
+  const trusted = cacheDir && record && !request.rehearse ? recordedOutputs(cacheDir, record.key) : undefined;
+  const writer = new OutputWriter(request.out, request.rehearse === true, trusted);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
   const cache = new BuildCache(cacheDir, fingerprint);

@@ -234,6 +234,19 @@ export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outp
   return sameList(record.outputs, folderStamps(outputs(record.result))) ? record.result : undefined;
 }
 
+/**
+ * The stamps of the output folders as the last build of `key` left them (none without a
+ * record): files of out/ this tool wrote and nobody has touched since carry these very stamps.
+ */
+export function recordedOutputs(cacheDir: string, key: unknown): ReadonlySet<string> {
+  try {
+    const { outputs } = JSON.parse(readFileSync(recordFile(cacheDir, key), 'utf8')) as Partial<UpToDateRecord<unknown>>;
+    return new Set(Array.isArray(outputs) ? outputs.filter((s) => typeof s === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /** Keeps the record of a build that was written; `outputs` are stamped now. */
 export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R; recent?: string[] }): void {
   const file = recordFile(cacheDir, key);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
@@ -96,6 +96,26 @@ describe('incremental builds', () => {
     const cachedBytes = new Map(kept.map((f) => [f, readFileSync(f)]));
     for (const e of pngEntries()) writeFileSync(path.join(out, 'full-game', 'en', e.path), 'edited by hand');
     for (const [f, bytes] of cachedBytes) expect(readFileSync(f).equals(bytes)).toBe(true);
+  }, 60_000);
+
+  it('takes the PNGs the last build wrote from out/ as they are, and an out/ PNG edited since, even dated back, from the cache', async () => {
+    const { out, build, rename } = fullGame();
+    await build();
+    const png = (name: string) => path.join(out, 'full-game', 'en', 'png', 'cards', `${name}.png`);
+    const before = { wick: statSync(png('wick')) };
+    const wickBytes = readFileSync(png('wick'));
+    rename('Oil', 'Lamp oil');
+    await build();
+    // The same file (linked from the folder it replaced), not a copy.
+    expect(statSync(png('wick')).ino).toBe(before.wick.ino);
+    expect(readFileSync(png('wick')).equals(wickBytes)).toBe(true);
+    // Edited in place and dated back: the next build copies the cache's PNG in its place.
+    const dated = statSync(png('wick')).mtime;
+    writeFileSync(png('wick'), Buffer.alloc(wickBytes.length, 7));
+    utimesSync(png('wick'), dated, dated);
+    rename('Lamp oil', 'Oil');
+    await build();
+    expect(readFileSync(png('wick')).equals(wickBytes)).toBe(true);
   }, 60_000);
 
   it('never gives back a cache entry that is a link to a file outside the cache (a cache folder can come with a project)', async () => {

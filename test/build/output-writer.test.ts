@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutputWriter, recoverOutput } from '../../src/build/output-writer.js';
+import { folderStamps } from '../../src/build/up-to-date.js';
+import { fileStamp } from '../../src/shared/file-stamp.js';
 import { mapLimit } from '../../src/shared/map-limit.js';
 import { tempDir } from '../helpers.js';
 
@@ -123,88 +125,126 @@ describe('OutputWriter', () => {
     expect(versionAt(path.join(out, 'g', 'en'))).toBe('old');
   });
 
-  /** A build of folder g/en whose card PNGs all come from the cache (`kept`), committed. */
-  function buildFromCache(out: string, kept: Record<string, string>): void {
-    const writer = new OutputWriter(out);
+  /**
+   * A build of folder g/en whose card PNGs all come from the cache (`kept`), committed; with
+   * the stamps the build before it took of its output, as run-build passes them. `meanwhile`
+   * runs once the files are staged, before the commit. Gives the stamps of this one's output.
+   */
+  function buildFromCache(out: string, kept: Record<string, string>, trusted?: ReadonlySet<string>, meanwhile?: () => void): ReadonlySet<string> {
+    const writer = new OutputWriter(out, false, trusted);
     writer.prepare([{ game: 'g', lang: 'en' }]);
     const folder = writer.folder('g', 'en');
     for (const [name, file] of Object.entries(kept)) {
       const bytes = readFileSync(file);
       folder.copy(`png/${name}`, { file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }, { kind: 'component-png' });
     }
+    meanwhile?.();
     writer.commit('pocketpress test');
+    return new Set(folderStamps([path.join(out, 'g', 'en')]));
   }
 
-  it('takes a cached file the replaced folder holds unchanged from there (the same file, no copy), an edited one from the cache', () => {
+  /** Three PNGs in the cache, built once into out/. */
+  function builtOnce() {
     const out = tempDir();
     const cache = tempDir();
     const kept = Object.fromEntries(['a', 'b', 'c'].map((n) => [`${n}.png`, path.join(cache, n)]));
     for (const [name, file] of Object.entries(kept)) writeFileSync(file, `bytes of ${name}`);
-    buildFromCache(out, kept);
+    const stamps = buildFromCache(out, kept);
     const at = (name: string) => path.join(out, 'g', 'en', 'png', name);
-    const first = Object.fromEntries(Object.keys(kept).map((name) => [name, statSync(at(name)).ino]));
+    const inodes = Object.fromEntries(Object.keys(kept).map((name) => [name, statSync(at(name)).ino]));
+    return { out, kept, stamps, at, inodes };
+  }
+
+  it('takes a cached file the replaced folder holds as the last build left it from there (the same file, no copy); an edited one, even dated back, from the cache', () => {
+    const { out, kept, stamps, at, inodes } = builtOnce();
     // Copies, not the cache's own files.
-    for (const [name, file] of Object.entries(kept)) expect(first[name]).not.toBe(statSync(file).ino);
-    // b.png edited in place after the build (an image editor saving over it), c.png removed.
-    const later = new Date(statSync(path.join(out, 'g', 'en', 'manifest.json')).mtimeMs + 5_000);
-    writeFileSync(at('b.png'), 'bytes of b.pn!');
-    utimesSync(at('b.png'), later, later);
+    for (const [name, file] of Object.entries(kept)) expect(inodes[name]).not.toBe(statSync(file).ino);
+    // b.png overwritten with bytes of its size and dated back before the manifest (as an archive unpacks it), c.png removed.
+    const old = new Date(statSync(path.join(out, 'g', 'en', 'manifest.json')).mtimeMs - 60_000);
+    writeFileSync(at('b.png'), 'PLANTED b.png!');
+    utimesSync(at('b.png'), old, old);
     rmSync(at('c.png'));
-    buildFromCache(out, kept);
-    expect(statSync(at('a.png')).ino).toBe(first['a.png']);
+    const next = buildFromCache(out, kept, stamps);
+    expect(statSync(at('a.png')).ino).toBe(inodes['a.png']);
     expect(statSync(at('a.png')).nlink).toBe(1);
-    expect(statSync(at('b.png')).ino).not.toBe(first['b.png']);
+    expect(statSync(at('b.png')).ino).not.toBe(inodes['b.png']);
     expect(readFileSync(at('b.png'), 'utf8')).toBe('bytes of b.png');
     expect(readFileSync(at('c.png'), 'utf8')).toBe('bytes of c.png');
     expect(readdirSync(out)).toEqual(['g']);
     // A file whose digest the old manifest gives otherwise is not taken either.
     writeFileSync(kept['a.png']!, 'bytes of A.png');
-    buildFromCache(out, kept);
+    buildFromCache(out, kept, next);
     expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of A.png');
-    expect(statSync(at('a.png')).ino).not.toBe(first['a.png']);
+    expect(statSync(at('a.png')).ino).not.toBe(inodes['a.png']);
+  });
+
+  it('takes nothing without the stamps of the last build, nor from a folder whose manifest was rewritten', () => {
+    const { out, kept, stamps, at, inodes } = builtOnce();
+    buildFromCache(out, kept);
+    expect(statSync(at('a.png')).ino).not.toBe(inodes['a.png']);
+    const { out: out2, kept: kept2, stamps: stamps2, at: at2, inodes: inodes2 } = builtOnce();
+    // The manifest written again with the same content: another file, not the one the last build wrote.
+    const manifest = path.join(out2, 'g', 'en', 'manifest.json');
+    writeFileSync(`${manifest}.new`, readFileSync(manifest));
+    renameSync(`${manifest}.new`, manifest);
+    buildFromCache(out2, kept2, stamps2);
+    expect(statSync(at2('a.png')).ino).not.toBe(inodes2['a.png']);
+    expect(stamps.size).toBeGreaterThan(3);
+  });
+
+  it('a file written in place under its old name while the build runs: the cache\'s copy is committed, as the manifest says', () => {
+    const { out, kept, stamps, at } = builtOnce();
+    const oldName = at('a.png');
+    buildFromCache(out, kept, stamps, () => writeFileSync(oldName, 'EDITED a.png!!'));
+    expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of a.png');
+    const manifest = JSON.parse(readFileSync(path.join(out, 'g', 'en', 'manifest.json'), 'utf8')) as { files: { path: string; sha256: string }[] };
+    expect(manifest.files.find((f) => f.path === 'png/a.png')!.sha256).toBe(createHash('sha256').update('bytes of a.png').digest('hex'));
+  });
+
+  it('takes no file whose mode is not the one a file written now gets', () => {
+    const { out, kept, stamps, at, inodes } = builtOnce();
+    const before = process.umask(0o077);
+    try {
+      buildFromCache(out, kept, stamps);
+    } finally {
+      process.umask(before);
+    }
+    expect(statSync(at('a.png')).ino).not.toBe(inodes['a.png']);
+    expect(statSync(at('a.png')).mode & 0o777).toBe(0o600);
   });
 
   it('never takes a file from outside the folder it replaces, through a link in it', () => {
-    const out = tempDir();
-    const cache = tempDir();
-    const kept = { 'a.png': path.join(cache, 'a') };
-    writeFileSync(kept['a.png'], 'bytes of a.png');
-    buildFromCache(out, kept);
+    const { out, kept, stamps, at } = builtOnce();
     // The png folder of out/ made a link to a folder elsewhere holding a file of the same name and size.
     const elsewhere = tempDir();
     writeFileSync(path.join(elsewhere, 'a.png'), 'SECRET of a.pn');
-    const old = new Date(statSync(path.join(out, 'g', 'en', 'manifest.json')).mtimeMs - 60_000);
-    utimesSync(path.join(elsewhere, 'a.png'), old, old);
     rmSync(path.join(out, 'g', 'en', 'png'), { recursive: true });
     symlinkSync(elsewhere, path.join(out, 'g', 'en', 'png'));
-    buildFromCache(out, kept);
-    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
-    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(statSync(path.join(elsewhere, 'a.png')).ino);
+    // As if the last build had stamped it so.
+    const forged = new Set([...stamps, ...folderStamps([elsewhere])]);
+    buildFromCache(out, kept, new Set([...forged, fileStamp(path.join(out, 'g', 'en', 'png', 'a.png'))]));
+    expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of a.png');
+    expect(statSync(at('a.png')).ino).not.toBe(statSync(path.join(elsewhere, 'a.png')).ino);
     expect(readFileSync(path.join(elsewhere, 'a.png'), 'utf8')).toBe('SECRET of a.pn');
     // Nor from a folder elsewhere that the game × language folder is a link to, manifest and all.
     const other = tempDir();
     mkdirSync(path.join(other, 'png'));
     writeFileSync(path.join(other, 'png', 'a.png'), 'SECRET of a.pn');
-    utimesSync(path.join(other, 'png', 'a.png'), old, old);
     writeFileSync(path.join(other, 'manifest.json'), readFileSync(path.join(out, 'g', 'en', 'manifest.json')));
     rmSync(path.join(out, 'g', 'en'), { recursive: true });
     symlinkSync(other, path.join(out, 'g', 'en'));
-    buildFromCache(out, kept);
-    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
-    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(statSync(path.join(other, 'png', 'a.png')).ino);
+    const linkedStamps = new Set([fileStamp(path.join(out, 'g', 'en', 'png', 'a.png')), fileStamp(path.join(out, 'g', 'en', 'manifest.json'))]);
+    buildFromCache(out, kept, linkedStamps);
+    expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of a.png');
+    expect(statSync(at('a.png')).ino).not.toBe(statSync(path.join(other, 'png', 'a.png')).ino);
   });
 
   it('reuses nothing from a folder whose manifest is not one it can read', () => {
-    const out = tempDir();
-    const cache = tempDir();
-    const kept = { 'a.png': path.join(cache, 'a') };
-    writeFileSync(kept['a.png'], 'bytes of a.png');
-    buildFromCache(out, kept);
-    const before = statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino;
+    const { out, kept, at, inodes } = builtOnce();
     writeFileSync(path.join(out, 'g', 'en', 'manifest.json'), '{"files": [');
-    buildFromCache(out, kept);
-    expect(statSync(path.join(out, 'g', 'en', 'png', 'a.png')).ino).not.toBe(before);
-    expect(readFileSync(path.join(out, 'g', 'en', 'png', 'a.png'), 'utf8')).toBe('bytes of a.png');
+    buildFromCache(out, kept, new Set(folderStamps([path.join(out, 'g', 'en')])));
+    expect(statSync(at('a.png')).ino).not.toBe(inodes['a.png']);
+    expect(readFileSync(at('a.png'), 'utf8')).toBe('bytes of a.png');
   });
 });
 
