@@ -10,7 +10,8 @@ export interface WordSplit {
 }
 
 const EPSILON = 1e-6;
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made when a word is first cut between letters (rare: a word wider than a line): making one loads ICU's break rules, 9 ms. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * The longest run of leading syllables that fits `available` once a hyphen is added, or
@@ -84,6 +85,7 @@ export function splitAtGrapheme(pieces: readonly Piece[], options: { available: 
 function graphemeEnds(text: string, window: number): number[] {
   const ends: number[] = [];
   // A cluster that starts inside the window may end a little after it: segment a few units more.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const s of graphemes.segment(text.slice(0, Math.min(text.length, window + 16)))) {
     const end = s.index + s.segment.length;
     if (ends.length > 0 && s.index >= window) break;
