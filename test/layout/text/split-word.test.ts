@@ -12,7 +12,8 @@ describe('cutting a word between letters', () => {
         made++;
       }
     }
-    Intl.Segmenter = Counted as typeof Intl.Segmenter;
+    const install = (value: typeof Intl.Segmenter) => Object.defineProperty(Intl, 'Segmenter', { value, configurable: true, writable: true });
+    install(Counted);
     try {
       vi.resetModules();
       const { splitAtGrapheme } = await import('../../../src/layout/text/split-word.js');
@@ -26,7 +27,7 @@ describe('cutting a word between letters', () => {
       splitAtGrapheme(pieces, { available: 35, measure: (p) => 10 * letters(p) });
       expect(made).toBe(1);
     } finally {
-      Intl.Segmenter = Original;
+      install(Original);
       vi.resetModules();
     }
   });
