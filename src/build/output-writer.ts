@@ -1,10 +1,9 @@
-import { chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
 import { buildManifest, manifestEntry } from './manifest.js';
-import { checkFileAccess } from '../shared/file-access.js';
-import { fileStamp } from '../shared/file-stamp.js';
+import { fileStamp, stampOf } from '../shared/file-stamp.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
 export class OutputError extends Error {
@@ -114,17 +113,29 @@ export class PreviousFolder {
    * folder once links are resolved, of the mode and owner a file written now gets, and it is
    * as the last build left it (trusted stamps). Its bytes are not read.
    */
-  unchanged(relative: string, sha256: string, size: number): { file: string; ino: bigint } | undefined {
+  unchanged(relative: string, sha256: string, size: number): BigIntStats | undefined {
     if (this.trusted.size === 0) return undefined;
     const listed = this.listed().get(relative);
     if (!listed || listed.sha256 !== sha256 || listed.bytes !== size) return undefined;
     const file = path.join(this.dir, relative);
-    const access = checkFileAccess(file, [this.dir]);
-    if (!access.ok || access.file !== path.join(realpathSync(this.dir), relative) || access.size !== size || !this.trusted.has(fileStamp(file))) return undefined;
-    const info = statSync(file, { bigint: true });
-    const uid = process.getuid?.();
-    if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== (0o666 & ~process.umask())) return undefined;
-    return { file, ino: info.ino };
+    try {
+      // One look at the file gives its stamp, size, owner and mode: the file linked is then
+      // told by its inode to be this one (another build committing meanwhile swaps folders).
+      const info = lstatSync(file, { bigint: true });
+      if (!info.isFile() || info.size !== BigInt(size) || !this.trusted.has(stampOf(file, info))) return undefined;
+      const uid = process.getuid?.();
+      if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== (0o666 & ~process.umask())) return undefined;
+      // Reached through no link.
+      return realpathSync(file) === path.join(realpathSync(this.dir), relative) ? info : undefined;
+    } catch {
+      // Gone meanwhile (another build's commit): copied from the cache instead.
+      return undefined;
+    }
+  }
+
+  /** Where the earlier build's file at `relative` is. */
+  path(relative: string): string {
+    return path.join(this.dir, relative);
   }
 
   private listed(): Map<string, { sha256: string; bytes: number }> {
@@ -197,14 +208,14 @@ export class FolderWriter {
     const earlier = this.previous?.unchanged(relative, kept.sha256, kept.size);
     if (!earlier) return false;
     try {
-      linkSync(earlier.file, target);
+      linkSync(this.previous!.path(relative), target);
     } catch {
       // A file system without hard links, or the file gone meanwhile: copied instead.
       return false;
     }
-    // The very file checked (a link put in its place meanwhile would be linked as a link).
+    // The very file checked, as it was (a link put in its place meanwhile would be linked as a link).
     const made = lstatSync(target, { bigint: true });
-    if (!made.isFile() || made.ino !== earlier.ino) {
+    if (!made.isFile() || made.ino !== earlier.ino || made.dev !== earlier.dev || made.size !== earlier.size || made.mtimeNs !== earlier.mtimeNs) {
       rmSync(target, { force: true });
       return false;
     }

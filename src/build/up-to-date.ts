@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess } from '../shared/file-access.js';
 import path from 'node:path';
@@ -240,7 +240,12 @@ export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outp
  */
 export function recordedOutputs(cacheDir: string, key: unknown): ReadonlySet<string> {
   try {
-    const { outputs } = JSON.parse(readFileSync(recordFile(cacheDir, key), 'utf8')) as Partial<UpToDateRecord<unknown>>;
+    // Only a record this user wrote and not every user may rewrite (a cache folder may be shared).
+    const file = recordFile(cacheDir, key);
+    const info = lstatSync(file);
+    const uid = process.getuid?.();
+    if (!info.isFile() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o002) !== 0) return new Set();
+    const { outputs } = JSON.parse(readFileSync(file, 'utf8')) as Partial<UpToDateRecord<unknown>>;
     return new Set(Array.isArray(outputs) ? outputs.filter((s) => typeof s === 'string') : []);
   } catch {
     return new Set();

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 
 /**
  * What identifies one version of a file without reading it: its inode, size and change times
@@ -7,6 +7,10 @@ import { statSync } from 'node:fs';
  * keyed by it, so a process that builds twice never serves the first version of a file.
  */
 export function fileStamp(file: string): string {
-  const info = statSync(file, { bigint: true });
+  return stampOf(file, statSync(file, { bigint: true }));
+}
+
+/** The stamp of `file` from its stat taken already (one look at the file for its stamp and what else is read of it). */
+export function stampOf(file: string, info: BigIntStats): string {
   return `${file}\0${info.ino}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}`;
 }
