@@ -196,7 +196,7 @@ function afterDrawn<A extends unknown[], R>(drawn: Map<DisplayList, Promise<void
 }
 
 /** Every face one per page in a print-shop PDF. */
-async function buildComponentPdf(game: ResolvedGame, set: ResolvedSet, faces: Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
+async function buildComponentPdf(game: ResolvedGame, set: ResolvedSet, faces: readonly Face[], options: BuildOptions, add: (f: OutputFile) => void): Promise<void> {
   const shared = faces.find((f) => f.item === undefined);
   const pages = faces.filter((f) => f.item !== undefined).flatMap((f) => (shared && !f.back ? [f.list, shared.list] : [f.list]));
   const author = game.credits.map((c) => c.name).join(', ');
@@ -209,7 +209,7 @@ async function buildComponentPdf(game: ResolvedGame, set: ResolvedSet, faces: Fa
 }
 
 /** The coverage of a set's sheets as printed normally (laid out again, without the low-ink changes) and in low ink. */
-async function measureInk(normal: ResolvedGame, set: ResolvedSet, saverFaces: Face[], options: BuildOptions): Promise<InkFigures> {
+async function measureInk(normal: ResolvedGame, set: ResolvedSet, saverFaces: readonly Face[], options: BuildOptions): Promise<InkFigures> {
   const normalSet = normal.sets.find((s) => s.id === set.id)!;
   const normalFaces = layoutSet(normal, normalSet, () => {}, undefined, options.cache);
   const before = imposeSet(normalSet, normalFaces, options).imposed.pages;
@@ -229,8 +229,6 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const game = saver?.game ?? normal;
   const add = (file: OutputFile) => folder.add(file);
   const exported: ExportSet[] = [];
-  // The faces of each set laid out, for its PDFs.
-  const laidOut: { set: ResolvedSet; faces: Face[] }[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
   // The PNGs are drawn by worker threads while this thread lays out and writes the PDFs, and
@@ -263,7 +261,6 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     drawing.push(pngs.all);
     for (const [list, done] of pngs.faces) drawnFaces.set(list, done);
     for (const face of faces) componentPngs.set(face.list, componentPngPath(set.id, face));
-    laidOut.push({ set, faces });
     exported.push({ set, faces });
   }
   options.signal?.throwIfAborted();
@@ -297,7 +294,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   exports.catch(() => {}); // awaited below, with the drawings
   // Each PDF is written in one go: between them, the exports' trims, bands and replies from
   // the workers are taken in, so that the workers are not left waiting until the last PDF.
-  for (const { set, faces } of laidOut) {
+  for (const { set, faces } of exported) {
     options.signal?.throwIfAborted();
     await buildComponentPdf(game, set, faces, options, add);
     await nextTurn();

@@ -1,8 +1,8 @@
 import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type FileFacts, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
+import { sha256, type FileFacts, type Manifest, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
-import { buildManifest, manifestEntry } from './manifest.js';
+import { manifestEntry } from './manifest.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
@@ -90,8 +90,9 @@ const MANIFEST_LIMIT = 64 * 1024 * 1024;
  * them. Only files this tool wrote and nobody touched since are given: their stamps (inode,
  * size, modification and change times: see fileStamp) and the manifest's are among `trusted`,
  * the stamps the last build of the same request took of its output when it was done (kept in
- * the cache folder, see up-to-date.ts). A file edited, replaced, unpacked from an archive or
- * given another mode or owner has another change time; nothing in out/ can set one back.
+ * the cache folder, see up-to-date.ts). A file written, replaced, unpacked from an archive or
+ * given another mode or owner has another change time, which nothing in out/ can set back (a
+ * write through a shared memory mapping may leave it: the stamps make and git trust too).
  */
 export class PreviousFolder {
   private files: Map<string, { sha256: string; bytes: number }> | undefined;
@@ -109,14 +110,14 @@ export class PreviousFolder {
 
   /**
    * The earlier build's file at `relative` (its real path) when it holds the bytes with
-   * `sha256`: the manifest lists it with that digest and size, it is a regular file inside the
+   * `digest`: the manifest lists it with that digest and size, it is a regular file inside the
    * folder once links are resolved, of the mode and owner a file written now gets, and it is
    * as the last build left it (trusted stamps). Its bytes are not read.
    */
-  unchanged(relative: string, sha256: string, size: number): BigIntStats | undefined {
+  unchanged(relative: string, digest: string, size: number): { file: string; info: BigIntStats } | undefined {
     if (this.trusted.size === 0) return undefined;
     const listed = this.listed().get(relative);
-    if (!listed || listed.sha256 !== sha256 || listed.bytes !== size) return undefined;
+    if (!listed || listed.sha256 !== digest || listed.bytes !== size) return undefined;
     const file = path.join(this.dir, relative);
     try {
       // One look at the file gives its stamp, size, owner and mode: the file linked is then
@@ -126,16 +127,11 @@ export class PreviousFolder {
       const uid = process.getuid?.();
       if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== (0o666 & ~process.umask())) return undefined;
       // Reached through no link.
-      return realpathSync(file) === path.join(realpathSync(this.dir), relative) ? info : undefined;
+      return realpathSync(file) === path.join(realpathSync(this.dir), relative) ? { file, info } : undefined;
     } catch {
       // Gone meanwhile (another build's commit): copied from the cache instead.
       return undefined;
     }
-  }
-
-  /** Where the earlier build's file at `relative` is. */
-  path(relative: string): string {
-    return path.join(this.dir, relative);
   }
 
   private listed(): Map<string, { sha256: string; bytes: number }> {
@@ -185,11 +181,11 @@ export class FolderWriter {
   /** Files linked from the folder this one replaces: their stamps once linked, and the cache's copy. */
   private readonly linked = new Map<string, { stamp: string; kept: KeptFile }>();
 
-  /** Writes a file; its digest is taken here unless given (`sha256`, of these very bytes). */
-  add(file: OutputFile, sha256?: string): void {
+  /** Writes a file; its digest is taken here unless given (`digest`, of these very bytes). */
+  add(file: OutputFile, digest?: string): void {
     const target = this.target(file.path);
     if (!this.discard) writeFileSync(target, file.bytes);
-    this.entries.push(sha256 ? manifestEntry(file.path, file.entry, sha256, file.bytes.length) : buildManifest(this.game, this.lang, '', [file]).files[0]!);
+    this.entries.push(manifestEntry(file.path, file.entry, digest ?? sha256(file.bytes), file.bytes.length));
   }
 
   /**
@@ -208,14 +204,15 @@ export class FolderWriter {
     const earlier = this.previous?.unchanged(relative, kept.sha256, kept.size);
     if (!earlier) return false;
     try {
-      linkSync(this.previous!.path(relative), target);
+      linkSync(earlier.file, target);
     } catch {
       // A file system without hard links, or the file gone meanwhile: copied instead.
       return false;
     }
     // The very file checked, as it was (a link put in its place meanwhile would be linked as a link).
     const made = lstatSync(target, { bigint: true });
-    if (!made.isFile() || made.ino !== earlier.ino || made.dev !== earlier.dev || made.size !== earlier.size || made.mtimeNs !== earlier.mtimeNs) {
+    const { info } = earlier;
+    if (!made.isFile() || made.ino !== info.ino || made.dev !== info.dev || made.size !== info.size || made.mtimeNs !== info.mtimeNs) {
       rmSync(target, { force: true });
       return false;
     }
@@ -330,7 +327,7 @@ export class OutputWriter {
       for (const f of this.folders) f.settleLinks();
       for (const f of this.folders) {
         const entries = [...f.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        const manifest = { game: f.game, lang: f.lang, generator, files: entries };
+        const manifest: Manifest = { game: f.game, lang: f.lang, generator, files: entries };
         writeFileSync(path.join(f.folder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
       }
       // Written whole inside the staging folder first (which every abort removes), then moved into out/.
