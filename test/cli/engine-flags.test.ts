@@ -32,7 +32,8 @@ describe('the V8 settings of the CLI', () => {
     );
     expect(build.stderr).toBe('');
     expect(build.status).toBe(0);
-    // Measured on 2 cores: 18–22 full collections; with V8's own room after each, 38–45.
-    expect(Number(readFileSync(counted, 'utf8'))).toBeLessThanOrEqual(30);
+    // Measured on 2 cores: 18–22 full collections, 24–25 beside another build; with V8's own
+    // room after each, 37–45.
+    expect(Number(readFileSync(counted, 'utf8'))).toBeLessThanOrEqual(32);
   });
 });
