@@ -1,6 +1,8 @@
 // Compiles src/**/*.ts into dist/**/*.js, one file for one file (dist mirrors src, so paths
 // computed from import.meta.url stay the same). Each file is transpiled on its own by esbuild,
 // the same per-file transform tsx applies; types are checked by `npm run typecheck`, not here.
+// The files of src/vendor/ are the exception: each re-exports what the code uses of one package,
+// and is compiled into one file holding that package and what it imports (see VENDOR).
 // Then what is generated into dist/ is written again when what it comes from has changed (see
 // GENERATED): the content files' validators compiled ahead of time, so that a run loads them
 // instead of compiling the schemas, and the index of the game-icons set, so that a run reads
@@ -40,6 +42,106 @@ function resolveFrom(root, spec) {
   }
 }
 
+/**
+ * The packages the CLI loads as one file each. Node reads yaml, ajv and fontkit as 70 to 80
+ * modules apiece (resolving, reading and compiling each one); bundled, a rebuild of one card
+ * loads them in about half the time. Each file of src/vendor/ re-exports what the code uses of
+ * one package and is compiled into dist/vendor/ with the package and what it imports, so that
+ * every module of src/ imports the package through it and only one copy of it is ever loaded:
+ * - a vendored package that another one imports (pdfkit imports fontkit and linebreak) is taken
+ *   from its own bundle, not copied into the other;
+ * - a module that finds its own files from `import.meta.url` (pdfkit's colour profile and
+ *   standard fonts) is given its path in the installed package, found at run time;
+ * - CommonJS code calls `require` for Node's own modules, so each bundle defines it;
+ * - a module that costs much to load, and whose work Node does itself, is replaced by a stand-in
+ *   calling Node, which gives the same bytes (see STAND_INS).
+ * A bundle is made again when its source or a stand-in changes, or when npm changes node_modules
+ * (its lock file).
+ */
+const VENDOR = 'vendor/';
+/**
+ * Modules of packages that the bundles hold a stand-in of src/vendor/stand-ins/ for (a stand-in
+ * is part of the bundles that import it, never compiled on its own):
+ * - unicode-properties and linebreak inflate their Unicode tables with tiny-inflate as they
+ *   load: 23 ms at every start, in the CLI and in each PNG worker; Node inflates them itself;
+ * - fontkit opens WOFF2 fonts with brotli's decoder, whose 750 kB dictionary, written as
+ *   JavaScript, took 26 ms to load at every start; Node decodes Brotli itself;
+ * - pdfkit encrypts a PDF that has a password (pocketpress never sets one) with noble's AES,
+ *   whose tables took 17 ms to build at every start; Node has AES.
+ */
+const STAND_INS_DIR = `${VENDOR}stand-ins/`;
+const STAND_INS = { 'tiny-inflate': 'tiny-inflate.ts', 'brotli/decompress.js': 'brotli-decompress.ts', '@noble/ciphers/aes': 'aes.ts' };
+const VENDOR_BANNER = [
+  "import { createRequire as __vendorCreateRequire } from 'node:module';",
+  "import { existsSync as __vendorExists } from 'node:fs';",
+  "import { join as __vendorJoin } from 'node:path';",
+  "import { pathToFileURL as __vendorFileUrl } from 'node:url';",
+  'const require = __vendorCreateRequire(import.meta.url);',
+  '/** The URL of a file of an installed package, found where Node would look for the package from here. */',
+  'const __vendorUrl = (name, file) => {',
+  '  const folder = (require.resolve.paths(name) ?? []).map((dir) => __vendorJoin(dir, name)).find((dir) => __vendorExists(__vendorJoin(dir, "package.json")));',
+  '  if (!folder) throw new Error(`pocketpress needs the package ${name}: run "npm install"`);',
+  '  return __vendorFileUrl(__vendorJoin(folder, file)).href;',
+  '};',
+].join('\n');
+const NPM_LOCK = 'node_modules/.package-lock.json';
+
+/** The package a bare import names ("@scope/name" or "name"), or undefined for a path or a Node module. */
+function packageOf(spec) {
+  if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:') || spec.startsWith('#')) return undefined;
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Which bundle of dist/vendor/ holds each vendored package: the packages each file of src/vendor/ imports. */
+function vendoredPackages(srcDir) {
+  const owner = new Map();
+  for (const file of listFiles(path.join(srcDir, VENDOR), ['.ts'])) {
+    const text = readFileSync(path.join(srcDir, VENDOR, file), 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s+(?!type\s)[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)) {
+      const name = packageOf(m[1]);
+      if (name) owner.set(name, file.replace(/\.ts$/, '.js'));
+    }
+  }
+  return owner;
+}
+
+/** The esbuild plugin that keeps one copy of each vendored package and gives bundled modules their own paths. */
+function vendorPlugin(srcDir) {
+  const owner = vendoredPackages(srcDir);
+  return {
+    name: 'pocketpress-vendor',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (Object.hasOwn(STAND_INS, args.path)) {
+          const file = path.join(srcDir, STAND_INS_DIR, STAND_INS[args.path]);
+          // CommonJS code that requires the module it stands in for gets its default export, as that module's exports.
+          return args.kind === 'require-call' ? { path: file, namespace: 'stand-in-required' } : { path: file };
+        }
+        const name = packageOf(args.path);
+        const bundle = name && owner.get(name);
+        // The entry imports its own package; a package inside imports another vendored one from its bundle.
+        if (!bundle || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        return { path: `./${bundle}`, external: true };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'stand-in-required' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)}).default;`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.(m?js|cjs)$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const inside = args.path.slice(args.path.lastIndexOf(`node_modules${path.sep}`) + 'node_modules/'.length).split(path.sep);
+        const name = inside[0].startsWith('@') ? `${inside[0]}/${inside[1]}` : inside[0];
+        const file = inside.slice(name.split('/').length).join('/');
+        const url = `__vendorUrl(${JSON.stringify(name)}, ${JSON.stringify(file)})`;
+        return { contents: text.replaceAll('import.meta.url', url), loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
 /** The files under `dir` whose names end with one of `endings`, relative to it, with forward slashes. */
 function listFiles(dir, endings, prefix = '', found = []) {
   let entries;
@@ -56,9 +158,9 @@ function listFiles(dir, endings, prefix = '', found = []) {
   return found;
 }
 
-/** Every source file under src/ (declaration files have no output). */
+/** Every source file under src/ with an output of its own (declaration files and the bundles' stand-ins have none). */
 function sources(srcDir) {
-  return listFiles(srcDir, ['.ts']).filter((f) => !f.endsWith('.d.ts'));
+  return listFiles(srcDir, ['.ts']).filter((f) => !f.endsWith('.d.ts') && !f.startsWith(STAND_INS_DIR));
 }
 
 /** What is out of date in dist/: sources edited after their output was written, and outputs whose source is gone. */
@@ -66,9 +168,13 @@ export function findStale(root = ROOT) {
   const srcDir = path.join(root, 'src');
   const distDir = path.join(root, 'dist');
   const all = sources(srcDir);
+  // What the bundles are made of besides their sources: the packages npm installed, and the stand-ins.
+  const installed = statSync(path.join(root, NPM_LOCK), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const standIns = listFiles(path.join(srcDir, STAND_INS_DIR), ['.ts']).map((f) => statSync(path.join(srcDir, STAND_INS_DIR, f)).mtimeMs);
+  const bundledFrom = Math.max(installed, ...standIns);
   const stale = all.filter((file) => {
     const out = statSync(path.join(distDir, file.replace(/\.ts$/, '.js')), { throwIfNoEntry: false });
-    return !out || statSync(path.join(srcDir, file)).mtimeMs > out.mtimeMs;
+    return !out || statSync(path.join(srcDir, file)).mtimeMs > out.mtimeMs || (file.startsWith(VENDOR) && bundledFrom > out.mtimeMs);
   });
   const expected = new Set(all.flatMap((f) => OUTPUTS.map((ext) => f.replace(/\.ts$/, ext))));
   const orphans = listFiles(distDir, OUTPUTS).filter((f) => !expected.has(f));
@@ -85,9 +191,8 @@ export async function compileFiles(files, root = ROOT) {
   const { build, stop } = await import('esbuild');
   const srcDir = path.join(root, 'src');
   const distDir = path.join(root, 'dist');
-  const result = await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: files.map((f) => path.join(srcDir, f)),
     outbase: srcDir,
     outdir: distDir,
     format: 'esm',
@@ -96,12 +201,19 @@ export async function compileFiles(files, root = ROOT) {
     // A file transpiled alone keeps its functions' names: keepNames would only add a __name()
     // call wherever a function is made (every closure, every time): 4 % of laying out 100 cards.
     keepNames: false,
-    sourcemap: 'linked',
     sourcesContent: false,
     write: false,
     logLevel: 'silent',
-  }).finally(() => stop());
-  for (const out of result.outputFiles) {
+  };
+  const own = files.filter((f) => !f.startsWith(VENDOR));
+  const vendored = files.filter((f) => f.startsWith(VENDOR));
+  const results = await Promise.all([
+    own.length > 0 ? build({ ...common, entryPoints: own.map((f) => path.join(srcDir, f)), sourcemap: 'linked' }) : { outputFiles: [] },
+    vendored.length > 0
+      ? build({ ...common, entryPoints: vendored.map((f) => path.join(srcDir, f)), bundle: true, minifyWhitespace: true, minifySyntax: true, banner: { js: VENDOR_BANNER }, plugins: [vendorPlugin(srcDir)] })
+      : { outputFiles: [] },
+  ]).finally(() => stop());
+  for (const out of results.flatMap((result) => result.outputFiles)) {
     mkdirSync(path.dirname(out.path), { recursive: true });
     const temporary = `${out.path}.${process.pid}.tmp`;
     writeFileSync(temporary, out.contents);

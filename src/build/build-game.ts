@@ -55,6 +55,8 @@ interface LaidOut {
   list: DisplayList;
   problems: LayoutProblem[];
   images: [string, ImagePlace][];
+  /** The list's hash (BuildCache.listHash), kept with it. */
+  hash?: string;
 }
 
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
@@ -93,7 +95,11 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
     let laid: LaidOut;
     if (cache) {
       const key = cache.key('layout', { shared, template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
-      laid = cache.json('layout', key, make);
+      laid = cache.json('layout', key, () => {
+        const made = make();
+        return { ...made, hash: cache.listHash(made.list) };
+      });
+      if (laid.hash) cache.noteListHash(laid.list, laid.hash);
     } else laid = make();
     laid.problems.forEach(report);
     for (const [file, place] of laid.images) if (!images?.has(file)) images?.set(file, place);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Token } from 'markdown-it';
-import { MarkdownIt } from '../shared/markdown-it.js';
+import { MarkdownIt } from '../vendor/markdown-it.js';
 import type { LoadedGame } from '../content/model.js';
 import { rulebookSource } from '../content/rulebook-source.js';
 import { splitFrontMatter } from '../content/front-matter.js';

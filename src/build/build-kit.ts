@@ -188,7 +188,12 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
   }
 
   const kitPages = kit.pages.map((page, i) => (guides.cutter && isFront(kit.sheets, i) ? { ...page, items: [...page.items, ...registrationItems(paper, guides.cutterMarks)] } : page));
-  const pages = [contentsPage(game, paper, lines), ...bookPages, ...kitPages, ...inPieces.flatMap((p) => p.pages)];
+  // Laid out again only when its lines or the fonts change: a rebuild of one card keeps it.
+  const cache = options.cache;
+  const contents = cache
+    ? cache.json('kit-contents', cache.key('kit-contents', { lines, lang: game.lang, paper: [paper.width, paper.height], fonts: cache.fontFiles(game.fonts) }), () => contentsPage(game, paper, lines))
+    : contentsPage(game, paper, lines);
+  const pages = [contents, ...bookPages, ...kitPages, ...inPieces.flatMap((p) => p.pages)];
   const author = game.credits.map((c) => c.name).join(', ');
   const pdf = await pdfOf(pages, { title: `${game.title}: ${w['title']}`, author, lang: game.lang, creationDate: options.creationDate }, options.cache);
   const files: OutputFile[] = [

@@ -31,6 +31,8 @@ export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
   private readonly listDigests = new WeakMap<DisplayList, string>();
+  /** The hash of each list's JSON, noted by whoever kept it beside the list (see listHash). */
+  private readonly listHashes = new WeakMap<DisplayList, string>();
 
   constructor(
     private readonly dir: string | undefined,
@@ -121,13 +123,31 @@ export class BuildCache {
       };
       visit(list.items);
       const hashes = [...files].sort().map((f) => [f, this.hashFile(f)]);
-      // A list's keys come in the order the code that made it wrote them (a list read back from
-      // the cache keeps that order), so the native serializer names it as surely as a sorting
-      // one, several times faster; at worst an equal list written in another order is made again.
-      digest = createHash('sha256').update(JSON.stringify(list)).update(stableJson(hashes)).digest('hex');
+      digest = createHash('sha256').update(this.listHash(list)).update(stableJson(hashes)).digest('hex');
       this.listDigests.set(list, digest);
     }
     return digest;
+  }
+
+  /**
+   * The SHA-256 of a list's JSON. A list's keys come in the order the code that made it wrote
+   * them (a list read back from the cache keeps that order), so the native serializer names it
+   * as surely as a sorting one, several times faster; at worst an equal list written in another
+   * order is made again. Taken once per list: a list kept in the cache comes back with its hash
+   * noted (see noteListHash), so that a rebuild serializes none of the faces it did not lay out.
+   */
+  listHash(list: DisplayList): string {
+    let hash = this.listHashes.get(list);
+    if (!hash) {
+      hash = createHash('sha256').update(JSON.stringify(list)).digest('hex');
+      this.listHashes.set(list, hash);
+    }
+    return hash;
+  }
+
+  /** Notes the hash listHash gave for `list` when it was made (kept beside the list). */
+  noteListHash(list: DisplayList, hash: string): void {
+    this.listHashes.set(list, hash);
   }
 
   /** The key of something rendered from display lists: their digests and the options. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from '../vendor/commander.js';
 import { userPrintersFile } from '../shared/config-files.js';
 import type { ProjectSettings } from '../content/load-project-config.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { parseDocument } from 'yaml';
+import { parseDocument } from '../vendor/yaml.js';
 import { checkGames } from '../build/check-games.js';
 import type { LoadedSet } from '../content/model.js';
 import { itemsFromGrid } from '../content/sheets/items-from-grid.js';

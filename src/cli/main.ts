@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from '../vendor/commander.js';
 import { MAX_PNG_WORKERS } from '../shared/budgets.js';
 import { UsageError } from '../shared/errors.js';
 import { PACKAGE_ROOT } from '../shared/game-paths.js';

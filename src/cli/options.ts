@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from '../vendor/commander.js';
 import { resolveLength } from '../shared/lengths.js';
 import { CUT_GUIDE_STYLES, CUTTER_NAMES, DEFAULT_PRINTABLE_MARGIN, SILHOUETTE_MARKS, type CutGuideStyle, type CutterName, type PrintGuides } from '../shared/print-options.js';
 import { pointsToMm } from '../shared/lengths.js';

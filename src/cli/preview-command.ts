@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from '../vendor/commander.js';
 import { EXIT, type CliIo } from './io.js';
 import { collect, languages } from './options.js';
 import { onStopSignal } from './signals.js';

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from '../vendor/commander.js';
 import { LANG_PATTERN } from '../shared/language-code.js';
 import type { I18nOptions, i18nExportCommand, i18nImportCommand, i18nStatusCommand } from './i18n-command.js';
 import { EXPORT_FORMATS, TEXT_STATUSES, type TextStatus } from '../translate/option-values.js';

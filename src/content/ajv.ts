@@ -1,7 +1,6 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnySchema, KeywordCxt, ValidateFunction } from 'ajv';
 // The code builders come from ajv's codegen module: its main module would load the draft-07 ajv too.
-import { _, Name, strConcat } from 'ajv/dist/compile/codegen/index.js';
+import { _, Ajv2020, Name, strConcat } from '../vendor/ajv.js';
 import { LANG_PATTERN } from '../shared/language-code.js';
 import { ASSET_KEYWORD, LENGTH_KEYWORD, LOCALIZED_KEYWORD } from './schema/keywords.js';
 

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from '../vendor/yaml.js';
 
 export interface FoundNode {
   /** The node at the path, or at the deepest part of it that exists (an alias there is not followed: its range is where it is written). */

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document } from '../vendor/yaml.js';
 import { findYamlNode } from './find-yaml-node.js';
 
 export interface FrontMatter {

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { Lexer, parseDocument, visit, type Document } from 'yaml';
+import { Lexer, parseDocument, visit, type Document } from '../vendor/yaml.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnosticAt, makeSourceFile, spanOf, type SourceFile } from './source.js';

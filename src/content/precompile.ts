@@ -1,7 +1,7 @@
 // Writes the validators of the content files as a CommonJS module, compiled ahead of time (at
 // install, and by bin/compile.js whenever a schema changes), so that a run loads generated code
 // instead of loading the schema definitions and compiling them.
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import { standaloneCode } from '../vendor/ajv.js';
 import { createAjv } from './ajv.js';
 import { FIELD_DEFS, FILE_SCHEMAS, ItemBase } from './schema/index.js';
 

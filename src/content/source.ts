@@ -1,6 +1,6 @@
 import { fromPointer } from '../shared/json-pointer.js';
 import path from 'node:path';
-import { isMap, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { isMap, isSeq, LineCounter, type Document, type Node } from '../vendor/yaml.js';
 import { findYamlNode, resolveAlias } from './find-yaml-node.js';
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 

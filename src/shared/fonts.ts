@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import * as fontkit from '../vendor/fontkit.js';
 import { resolvePackageFile } from './game-paths.js';
 import type { FontFace } from './display-list.js';
 import { fileStamp } from './file-stamp.js';

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { imageSize } from 'image-size';
+import { imageSize } from '../vendor/image-size.js';
 import { BUDGETS, formatBudget } from './budgets.js';
 
 /** Enough of a file for image-size to find the dimensions of a PNG, JPEG, GIF or WebP (a JPEG's frame header may follow large metadata). */

@@ -1,4 +1,4 @@
-import { SaxesParser } from 'saxes';
+import { SaxesParser } from '../vendor/saxes.js';
 
 /** Elements SVG art may use: shapes, groups, paint servers, clips, text and embedded images. */
 const ELEMENTS = new Set([

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap } from '../vendor/yaml.js';
 import { findYamlNode, resolveAlias } from '../content/find-yaml-node.js';
 import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import { formatScalar, type ScalarStyle } from './format-scalar.js';

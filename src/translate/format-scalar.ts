@@ -1,4 +1,4 @@
-import { parseDocument, Scalar } from 'yaml';
+import { parseDocument, Scalar } from '../vendor/yaml.js';
 
 /** How a string is written in YAML. */
 export type ScalarStyle = NonNullable<Scalar['type']>;

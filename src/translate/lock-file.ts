@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDocument, stringify } from 'yaml';
+import { parseDocument, stringify } from '../vendor/yaml.js';
 import { UsageError } from '../shared/errors.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MarkdownIt } from '../shared/markdown-it.js';
+import { MarkdownIt } from '../vendor/markdown-it.js';
 import { splitFrontMatter } from '../content/front-matter.js';
 import type { LoadedGame } from '../content/model.js';
 import { rulebookSource } from '../content/rulebook-source.js';

@@ -4,26 +4,45 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The one place where the stages' import directions are written. A folder of src/ may import
- * itself and the folders listed here, nothing else: the pipeline reads top to bottom, and the
- * shared contracts (shared/, diagnostics/) sit below every stage.
+ * itself and the folders listed here, nothing else: the pipeline reads top to bottom, the
+ * shared contracts (shared/, diagnostics/) sit below every stage, and vendor/ (the packages
+ * loaded as one file each) below everything.
  */
 export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
-  cli: ['preview', 'init', 'translate', 'preflight', 'build', 'content', 'language', 'shared', 'diagnostics'],
-  preview: ['build', 'shared', 'diagnostics'],
-  init: ['content', 'shared', 'diagnostics'],
-  translate: ['content', 'language', 'shared', 'diagnostics'],
-  build: ['export', 'impose', 'render', 'layout', 'resolve', 'content', 'language', 'shared', 'diagnostics'],
-  preflight: ['export', 'shared', 'diagnostics'],
-  export: ['resolve', 'language', 'shared', 'diagnostics'],
-  impose: ['shared'],
-  render: ['shared'],
-  layout: ['resolve', 'content', 'language', 'shared', 'diagnostics'],
-  resolve: ['content', 'language', 'shared', 'diagnostics'],
-  content: ['language', 'shared', 'diagnostics'],
-  language: ['shared'],
-  shared: ['diagnostics'],
-  diagnostics: [],
+  cli: ['preview', 'init', 'translate', 'preflight', 'build', 'content', 'language', 'shared', 'diagnostics', 'vendor'],
+  preview: ['build', 'shared', 'diagnostics', 'vendor'],
+  init: ['content', 'shared', 'diagnostics', 'vendor'],
+  translate: ['content', 'language', 'shared', 'diagnostics', 'vendor'],
+  build: ['export', 'impose', 'render', 'layout', 'resolve', 'content', 'language', 'shared', 'diagnostics', 'vendor'],
+  preflight: ['export', 'shared', 'diagnostics', 'vendor'],
+  export: ['resolve', 'language', 'shared', 'diagnostics', 'vendor'],
+  impose: ['shared', 'vendor'],
+  render: ['shared', 'vendor'],
+  layout: ['resolve', 'content', 'language', 'shared', 'diagnostics', 'vendor'],
+  resolve: ['content', 'language', 'shared', 'diagnostics', 'vendor'],
+  content: ['language', 'shared', 'diagnostics', 'vendor'],
+  language: ['shared', 'vendor'],
+  shared: ['diagnostics', 'vendor'],
+  diagnostics: ['vendor'],
+  vendor: [],
 };
+
+/** The package a bare module name belongs to ("@scope/name" or "name"); undefined for a path or a Node module. */
+function packageOf(spec: string): string | undefined {
+  if (spec.startsWith('.') || spec.startsWith('node:')) return undefined;
+  return spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+}
+
+/** Every package a file loads code from: static imports and re-exports that are not type-only, import(), require(). */
+function packagesLoaded(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [
+    ...[...text.matchAll(/^(?:import|export)\s+(?!type\s)[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/\b(?:require|createRequire\([^)]*\))\s*\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+  ];
+  return specs.map(packageOf).filter((name): name is string => name !== undefined);
+}
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
@@ -63,6 +82,18 @@ describe('import directions', () => {
         if (to !== from && !ALLOWED_IMPORTS[from]?.includes(to)) wrong.push(`${path.relative(SRC, file)} imports ${spec} (${from} → ${to})`);
       }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('loads each vendored package through its file of vendor/ only: one copy of it runs', () => {
+    const vendor = files.filter((f) => path.relative(SRC, f).startsWith(`vendor${path.sep}`));
+    const vendored = new Set(vendor.flatMap(packagesLoaded));
+    // The walk finds the packages (a file of vendor/ re-exports one), and those a module loads in other ways.
+    expect([...vendored]).toEqual(expect.arrayContaining(['yaml', 'ajv', 'fontkit', 'pdfkit', 'markdown-it']));
+    expect(packagesLoaded(path.join(SRC, 'shared', 'colors.ts'))).toContain('culori');
+    const wrong = files
+      .filter((f) => !vendor.includes(f))
+      .flatMap((f) => packagesLoaded(f).filter((name) => vendored.has(name)).map((name) => `${path.relative(SRC, f)} loads ${name}`));
     expect(wrong).toEqual([]);
   });
 

@@ -48,6 +48,9 @@ describe('incremental builds', () => {
     expect(changed.stats['png']!.made).toBe(1);
     // The set's sheets, its print-shop PDF and the print-and-play kit.
     expect(changed.stats['pdf']!.made).toBe(3);
+    // The kit's contents page says the same (no page moved): laid out by the first build only.
+    expect(first.stats['kit-contents']!.made).toBeGreaterThan(0);
+    expect(changed.stats['kit-contents']).toEqual({ made: 0, reused: first.stats['kit-contents']!.made });
     expect(readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png')).equals(before)).toBe(true);
   }, 60_000);
 

@@ -66,6 +66,70 @@ describe('dist/ compiled from src/', () => {
   });
 });
 
+/** Writes a package into `root`/node_modules: its package.json and files. */
+function fakePackage(root: string, name: string, manifest: Record<string, unknown>, files: Record<string, string>): void {
+  const dir = path.join(root, 'node_modules', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...manifest }));
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+}
+
+describe('packages loaded as one file each (src/vendor/)', () => {
+  /** A package whose src/vendor/ bundles lib-a (which reads its own data file), lib-b (which imports lib-a) and lib-c (CommonJS). */
+  function vendoringPackage(): string {
+    const root = tinyPackage();
+    fakePackage(root, 'lib-a', { type: 'module', exports: './index.js' }, {
+      'index.js': "import { readFileSync } from 'node:fs';\nexport const tag = { from: 'lib-a' };\nexport const data = () => readFileSync(new URL('./data.txt', import.meta.url), 'utf8');\n",
+      'data.txt': 'read from lib-a',
+    });
+    fakePackage(root, 'lib-b', { type: 'module', exports: './index.js' }, { 'index.js': "import { tag } from 'lib-a';\nexport const sameTag = (t) => t === tag;\n" });
+    fakePackage(root, 'lib-c', { main: 'index.js' }, { 'index.js': "module.exports = { joined: require('path').join('a', 'b') };\n" });
+    writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), '{}\n');
+    mkdirSync(path.join(root, 'src', 'vendor'));
+    writeFileSync(path.join(root, 'src', 'vendor', 'a.ts'), "export { data, tag } from 'lib-a';\n");
+    writeFileSync(path.join(root, 'src', 'vendor', 'b.ts'), "export { sameTag } from 'lib-b';\n");
+    writeFileSync(path.join(root, 'src', 'vendor', 'c.ts'), "import c from 'lib-c';\nexport const joined: string = c.joined;\n");
+    writeFileSync(path.join(root, 'src', 'use.ts'), "export { data, tag } from './vendor/a.js';\nexport { sameTag } from './vendor/b.js';\nexport { joined } from './vendor/c.js';\n");
+    return root;
+  }
+
+  it('bundles each package once, takes a vendored package from its own bundle, and finds a package\'s own files where it is installed', async () => {
+    const root = vendoringPackage();
+    expect(await refreshDist(root)).toBeUndefined();
+    const a = readFileSync(path.join(root, 'dist', 'vendor', 'a.js'), 'utf8');
+    const b = readFileSync(path.join(root, 'dist', 'vendor', 'b.js'), 'utf8');
+    expect(a).toContain('lib-a');
+    // lib-b's bundle imports lib-a's instead of holding a second copy of it.
+    expect(b).toMatch(/from\s*"\.\/a\.js"/);
+    expect(b).not.toContain("from: 'lib-a'");
+    expect(b).not.toMatch(/from:\s*"lib-a"/);
+    const used = (await import(pathToFileURL(path.join(root, 'dist', 'use.js')).href)) as { data: () => string; tag: object; sameTag: (t: object) => boolean; joined: string };
+    expect(used.data()).toBe('read from lib-a');
+    expect(used.sameTag(used.tag)).toBe(true);
+    expect(used.joined).toBe(path.join('a', 'b'));
+    expect(existsSync(path.join(root, 'dist', 'vendor', 'a.js.map'))).toBe(false);
+    expect(findStale(root).stale).toEqual([]);
+  });
+
+  it('makes the bundles again when npm changes node_modules, and only them', async () => {
+    const root = vendoringPackage();
+    await refreshDist(root);
+    // All of it compiled a while ago, before npm installed something.
+    for (const file of ['a', 'b', 'c']) touch(path.join(root, 'src', 'vendor', `${file}.ts`), -20);
+    for (const file of ['use', 'a', 'sub/b']) touch(path.join(root, 'src', `${file}.ts`), -20);
+    for (const file of ['vendor/a', 'vendor/b', 'vendor/c', 'use', 'a', 'sub/b']) touch(path.join(root, 'dist', `${file}.js`), -10);
+    touch(path.join(root, 'node_modules', '.package-lock.json'), -30);
+    expect(findStale(root).stale).toEqual([]);
+    touch(path.join(root, 'node_modules', '.package-lock.json'), 0);
+    expect(findStale(root).stale.sort()).toEqual(['vendor/a.ts', 'vendor/b.ts', 'vendor/c.ts']);
+    writeFileSync(path.join(root, 'node_modules', 'lib-a', 'data.txt'), 'read from lib-a 2');
+    writeFileSync(path.join(root, 'node_modules', 'lib-b', 'index.js'), "import { tag } from 'lib-a';\nexport const sameTag = (t) => t !== tag;\n");
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(readFileSync(path.join(root, 'dist', 'vendor', 'b.js'), 'utf8')).toContain('!==');
+    expect(findStale(root).stale).toEqual([]);
+  });
+});
+
 describe('validators compiled ahead of time into dist/', () => {
   /** A package whose src/content/precompile.ts writes a module from a value its schema defines. */
   function packageWithSchemas(value: number): string {

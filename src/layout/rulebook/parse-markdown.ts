@@ -1,5 +1,5 @@
 import type { Token } from 'markdown-it';
-import { MarkdownIt } from '../../shared/markdown-it.js';
+import { MarkdownIt } from '../../vendor/markdown-it.js';
 import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
 import { literalSpans } from '../../shared/rich-text.js';

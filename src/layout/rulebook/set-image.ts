@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileStamp } from '../../shared/file-stamp.js';
 import { svgArtProblem } from '../../shared/sanitize-svg.js';
-import { imageSize } from 'image-size';
+import { imageSize } from '../../vendor/image-size.js';
 import { imageFileProblem } from '../../shared/image-budget.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import { checkGamePath, type PathCheck } from '../../shared/game-paths.js';

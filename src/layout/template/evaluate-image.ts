@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
-import { imageSize } from 'image-size';
+import { imageSize } from '../../vendor/image-size.js';
 import { imagePixelProblem, readImageHeader } from '../../shared/image-budget.js';
 import { resolveLength } from '../../shared/lengths.js';
 import { checkGamePath } from '../../shared/game-paths.js';

@@ -1,4 +1,4 @@
-import LineBreaker from 'linebreak';
+import LineBreaker from '../../vendor/linebreak.js';
 import type { Piece } from './pieces.js';
 import { OBJECT_CHAR, piecesText, splitPieces } from './pieces.js';
 

@@ -1,4 +1,4 @@
-import SVGtoPDF from 'svg-to-pdfkit';
+import SVGtoPDF from '../../vendor/svg-to-pdfkit.js';
 import type { ImageItem } from '../../shared/display-list.js';
 import { prepareSvgImage, tintAlpha } from '../image-source.js';
 import { clipToShape } from './outline-shape.js';

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import PDFDocument from '../../vendor/pdfkit.js';
 import type { DisplayList } from '../../shared/display-list.js';
 import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
