@@ -1,5 +1,6 @@
 import type * as fontkit from 'fontkit';
 import type { PlacedGlyph } from '../../shared/display-list.js';
+import { wordShaping } from './word-shaping.js';
 
 /**
  * The OpenType features text is shaped with. A PDF backend that lets pdfkit shape a run's
@@ -33,21 +34,97 @@ const sizeKey = (size: number, spacing: number) => `${size}|${Object.is(spacing,
 const MAX_CACHED_PER_FONT = 20_000;
 const layouts = new WeakMap<fontkit.Font, Map<string, Shaped>>();
 
-/** fontkit's layout of a string in font units, cached per font (shaping does not depend on the size). */
+/**
+ * Characters of Latin script or common to every script (ASCII, Latin-1, general punctuation,
+ * currency, letterlike and mathematical symbols, arrows). fontkit picks the script a string is
+ * shaped in from its first letter of a script of its own: in a string of these holding an ASCII
+ * letter, that is Latin, for the whole line as for each of its words that holds one.
+ */
+const LATIN_OR_COMMON = /^[\p{Script=Latin}\u0020-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20bf\u2100-\u22ff]*$/u;
+const ASCII_LETTER = /[A-Za-z]/;
+
+/**
+ * A line split into the words it can be shaped as (each with the spaces after it, a word
+ * without an ASCII letter joined to the next, so that each is shaped in Latin as the line is),
+ * when its font joins no word to the next (see wordShaping); undefined when the line must be
+ * shaped whole.
+ */
+function wordsOf(font: fontkit.Font, text: string): string[] | undefined {
+  if (!text.includes(' ') || !ASCII_LETTER.test(text) || !LATIN_OR_COMMON.test(text) || wordShaping(font) === 'line') return undefined;
+  const words: string[] = [];
+  let current = '';
+  for (const piece of text.split(/(?<= )(?=[^ ])/)) {
+    current += piece;
+    if (ASCII_LETTER.test(current)) {
+      words.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') words[words.length - 1] += current;
+  return words.length > 1 ? words : undefined;
+}
+
+/** fontkit's shaping of a string, four numbers a glyph; `behindSpace`: shaped after a space, whose glyph is left out (undefined if the first glyph is not that space's). */
+function shapeUnits(font: fontkit.Font, text: string, behindSpace = false): Float64Array | undefined {
+  const run = font.layout(behindSpace ? ` ${text}` : text, SHAPING_FEATURES);
+  const skip = behindSpace ? 1 : 0;
+  if (behindSpace && (run.glyphs[0]?.codePoints.length !== 1 || run.glyphs[0].codePoints[0] !== 0x20)) return undefined;
+  const units = new Float64Array((run.glyphs.length - skip) * 4);
+  for (let i = skip; i < run.glyphs.length; i++) {
+    const position = run.positions[i]!;
+    const at = (i - skip) * 4;
+    units[at] = run.glyphs[i]!.id;
+    units[at + 1] = position.xAdvance;
+    units[at + 2] = position.xOffset;
+    units[at + 3] = position.yOffset;
+  }
+  return units;
+}
+
+/** A word's shaping behind a space (see shapeUnits), cached per font. */
+const behindSpaces = new WeakMap<fontkit.Font, Map<string, Float64Array | null>>();
+
+function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | undefined {
+  let cache = behindSpaces.get(font);
+  if (!cache) behindSpaces.set(font, (cache = new Map()));
+  let units = cache.get(word);
+  if (units === undefined) {
+    units = shapeUnits(font, word, true) ?? null;
+    if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
+    cache.set(word, units);
+  }
+  return units ?? undefined;
+}
+
+/** A line's shaping from its words' (see wordsOf): undefined when one of them cannot be shaped apart. */
+function unitsOfWords(font: fontkit.Font, words: readonly string[]): Float64Array | undefined {
+  const parts: Float64Array[] = [];
+  for (const [i, word] of words.entries()) {
+    const part = i > 0 && wordShaping(font) === 'words-behind-space' ? unitsBehindSpace(font, word) : layoutUnscaled(font, word).units;
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  const units = new Float64Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    units.set(part, at);
+    at += part.length;
+  }
+  return units;
+}
+
+/**
+ * fontkit's layout of a string in font units, cached per font (shaping does not depend on the
+ * size). A line whose words can be shaped apart is put together from their shapings, which the
+ * lines of a deck share: glyph for glyph what shaping the line gives.
+ */
 function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
   let cache = layouts.get(font);
   if (!cache) layouts.set(font, (cache = new Map()));
   let shaped = cache.get(text);
   if (!shaped) {
-    const run = font.layout(text, SHAPING_FEATURES);
-    const units = new Float64Array(run.glyphs.length * 4);
-    run.glyphs.forEach((glyph, i) => {
-      const position = run.positions[i]!;
-      units[i * 4] = glyph.id;
-      units[i * 4 + 1] = position.xAdvance;
-      units[i * 4 + 2] = position.xOffset;
-      units[i * 4 + 3] = position.yOffset;
-    });
+    const words = wordsOf(font, text);
+    const units = (words && unitsOfWords(font, words)) ?? shapeUnits(font, text)!;
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
     shaped = { units };
     cache.set(text, shaped);
