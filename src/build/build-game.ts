@@ -95,9 +95,10 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
     let laid: LaidOut;
     if (cache) {
       const key = cache.key('layout', { shared, template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
+      // Kept with the layout for the builds that read it back (a build without a kept cache hashes each list when it needs to).
       laid = cache.json('layout', key, () => {
         const made = make();
-        return { ...made, hash: cache.listHash(made.list) };
+        return cache.persistent ? { ...made, hash: cache.listHash(made.list) } : made;
       });
       if (laid.hash) cache.noteListHash(laid.list, laid.hash);
     } else laid = make();

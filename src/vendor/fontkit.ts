@@ -1,3 +1,3 @@
-// fontkit as the CLI and the PNG workers load it: one file in dist/ with restructure, brotli and
-// the Unicode tables it reads (see VENDOR in bin/compile.js). pdfkit's bundle loads this one.
+// fontkit, the one way in to it: the CLI loads it as Node does, not bundled (see NOT_BUNDLED in
+// bin/compile.js), and pdfkit's bundle takes it from here.
 export * from 'fontkit';

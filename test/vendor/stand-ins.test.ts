@@ -1,15 +1,13 @@
 // The stand-ins of src/vendor/ against the modules they replace in the bundles: the same bytes.
-import { brotliCompressSync, deflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { cbc as nobleCbc, ecb as nobleEcb } from '@noble/ciphers/aes';
-import decompress from '../../src/vendor/stand-ins/brotli-decompress.js';
 import { cbc, ecb } from '../../src/vendor/stand-ins/aes.js';
 import inflate from '../../src/vendor/stand-ins/tiny-inflate.js';
 
 const require = createRequire(import.meta.url);
-const brotliDecompress = require('brotli/decompress.js') as (buffer: Uint8Array, size?: number) => Uint8Array;
 const tinyInflate = require('tiny-inflate') as (source: Uint8Array, dest: Uint8Array) => Uint8Array;
 
 describe('Node\'s inflate standing in for tiny-inflate', () => {
@@ -34,28 +32,6 @@ describe('Node\'s inflate standing in for tiny-inflate', () => {
     expect(tinyInflate(packed, new Uint8Array(100)).length).toBe(100);
     expect(() => inflate(packed, new Uint8Array(100))).toThrow();
     expect(() => inflate(Buffer.from([0xff, 0xff, 0xff, 0xff]), new Uint8Array(10))).toThrow();
-  });
-});
-
-describe('Node\'s Brotli decoder standing in for brotli\'s', () => {
-  const data = Buffer.from('glyf loca head hmtx '.repeat(500) + randomBytes(300).toString('hex'));
-  const packed = brotliCompressSync(data);
-
-  it('gives the same bytes, as a Uint8Array of the declared size', () => {
-    const ours = decompress(packed, data.length);
-    expect(ours).toBeInstanceOf(Uint8Array);
-    expect(ours.byteLength).toBe(data.length);
-    expect(Buffer.from(ours).equals(Buffer.from(brotliDecompress(packed, data.length)))).toBe(true);
-    expect(Buffer.from(ours).equals(data)).toBe(true);
-  });
-
-  it('refuses data that inflates past the declared size (brotli\'s decoder writes it all), and damaged data', () => {
-    // A WOFF2 font declares the size of its tables; a stream that inflates past it is a bomb, not a font.
-    expect(brotliDecompress(packed, 100).length).toBe(data.length);
-    expect(() => decompress(packed, 100)).toThrow(/buffer|larger|size/i);
-    const damaged = Buffer.from(packed);
-    damaged.fill(0xff, 4, 40);
-    expect(() => decompress(damaged, data.length)).toThrow();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, parseBindings } from '../../../src/shared/expressions/bindings.js';
+import { ASCII_DIGIT_LANGUAGES, interpolate, parseBindings } from '../../../src/shared/expressions/bindings.js';
 
 const scope = { item: { name: 'Oil', count: 3, skeletons: 10000, health: -1, gain: 2, ratio: 3.25, slots: [{ time: '9 pm' }], tags: ['a', 'b'] }, game: { title: 'Cadwallon' } };
 
@@ -47,5 +47,21 @@ describe('bindings', () => {
   it('upper-cases by the rules of the language', () => {
     expect(interpolate('{{item.name | upper}}', { item: { name: 'île' } }, 'fr')).toBe('ÎLE');
     expect(interpolate('{{item.name | capitalize}}', { item: { name: 'épée' } }, 'fr')).toBe('Épée');
+  });
+});
+
+describe('numbers written without Intl', () => {
+  it('writes a whole number as Intl does in every language listed as writing ASCII digits, and goes through Intl elsewhere', () => {
+    for (const lang of ASCII_DIGIT_LANGUAGES) {
+      for (const n of [0, 7, 42, 1234567, Number.MAX_SAFE_INTEGER]) {
+        expect(interpolate('{{n}}', { n }, lang)).toBe(new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 10 }).format(n));
+      }
+    }
+    expect(ASCII_DIGIT_LANGUAGES.has('en') && ASCII_DIGIT_LANGUAGES.has('fr')).toBe(true);
+    // Persian and Bengali write their own digits; fractions and negative numbers go through Intl everywhere.
+    expect(interpolate('{{n}}', { n: 42 }, 'fa')).toBe('۴۲');
+    expect(interpolate('{{n}}', { n: 42 }, 'bn')).toBe('৪২');
+    expect(interpolate('{{n}}', { n: 2.5 }, 'fr')).toBe('2,5');
+    expect(interpolate('{{n}}', { n: -3 }, 'en-GB')).toBe(new Intl.NumberFormat('en-GB', { useGrouping: false }).format(-3));
   });
 });
