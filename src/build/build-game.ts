@@ -23,7 +23,7 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, pdfOf, sheetBands } from './renderers.js';
+import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, pdfOf, pieceImages, sheetBands } from './renderers.js';
 import { mapLimitEach } from '../shared/map-limit.js';
 import { nextTurn } from '../shared/event-loop.js';
 import type { TrimStore } from './trim-store.js';
@@ -282,8 +282,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const picture = afterDrawn(drawnFaces, facePictures(options.dpi, options.cache, written));
   const trimmed = options.trims ? afterDrawn(drawnFaces, faceTrims(options.trims)) : undefined;
   const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
+  const pieces = options.cache?.persistent ? pieceImages(options.cache) : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
-  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, deflate: deflateOnWorkers }, exportOptions, addFile);
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, pieces, deflate: deflateOnWorkers }, exportOptions, addFile);
   const cache = options.cache;
   const key = cache?.listKey('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
     ...exportOptions,

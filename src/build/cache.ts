@@ -33,6 +33,9 @@ export class BuildCache {
   private readonly listDigests = new WeakMap<DisplayList, string>();
   /** The hash of each list's JSON, noted by whoever kept it beside the list (see listHash). */
   private readonly listHashes = new WeakMap<DisplayList, string>();
+  /** The list each item of a noted list belongs to: a list made of such items (a sheet) names them by it (see listHash). */
+  private readonly itemSources = new WeakMap<object, DisplayList>();
+  private anyNoted = false;
 
   constructor(
     private readonly dir: string | undefined,
@@ -135,19 +138,30 @@ export class BuildCache {
    * as surely as a sorting one, several times faster; at worst an equal list written in another
    * order is made again. Taken once per list: a list kept in the cache comes back with its hash
    * noted (see noteListHash), so that a rebuild serializes none of the faces it did not lay out.
+   * An item of a noted list, met in another list (a face placed on a sheet), is written as that
+   * list's hash and its place in it: a sheet's key serializes its marks, not its cards again.
    */
   listHash(list: DisplayList): string {
     let hash = this.listHashes.get(list);
     if (!hash) {
-      hash = createHash('sha256').update(JSON.stringify(list)).digest('hex');
+      hash = createHash('sha256').update(this.anyNoted ? JSON.stringify(list, this.itemRef) : JSON.stringify(list)).digest('hex');
       this.listHashes.set(list, hash);
     }
     return hash;
   }
 
+  /** An item of a noted list as the list's hash and its index in it; anything else as it is. */
+  private readonly itemRef = (_key: string, value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const source = this.itemSources.get(value);
+    return source ? { '@list': this.listHashes.get(source), item: source.items.indexOf(value as DisplayItem) } : value;
+  };
+
   /** Notes the hash listHash gave for `list` when it was made (kept beside the list). */
   noteListHash(list: DisplayList, hash: string): void {
     this.listHashes.set(list, hash);
+    for (const item of list.items) this.itemSources.set(item, list);
+    this.anyNoted = true;
   }
 
   /** The key of something rendered from display lists: their digests and the options. */

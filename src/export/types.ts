@@ -26,6 +26,8 @@ export interface ExportInput {
   bands?: KeepBand;
   /** Deflates the bands of deck sheets (on another thread); without it they are deflated on this one. */
   deflate?: DeflateBand;
+  /** Where the images of tiles, tokens and standees are kept between builds; without it every one is made. */
+  pieces?: KeepPiece;
 }
 
 /**
@@ -33,6 +35,13 @@ export interface ExportInput {
  * white past the last face up to `columns`), kept by an earlier build, or `make`s it and keeps it.
  */
 export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<PngBand>) => Promise<PngBand>;
+
+/**
+ * Gives the PNG of a piece's image (a tile's, token's or standee's face) kept by an earlier build
+ * for the same face and `made` (what else the image is made from: its kind, size and shape), or
+ * `make`s it and keeps it.
+ */
+export type KeepPiece = (face: Face, made: Record<string, unknown>, make: () => Promise<Buffer>) => Promise<Buffer>;
 
 export interface ExportOptions {
   /**

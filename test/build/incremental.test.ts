@@ -39,6 +39,9 @@ describe('incremental builds', () => {
     expect(Object.values(again.stats).every((s) => s.made === 0)).toBe(true);
 
     const before = readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png'));
+    const tilesDir = path.join(out, 'full-game', 'en', 'tts', 'tiles');
+    const tileImages = () => Object.fromEntries(readdirSync(tilesDir).map((f) => [f, readFileSync(path.join(tilesDir, f)).toString('base64')]));
+    const tilesBefore = tileImages();
     rename('Oil', 'Lamp oil');
     const changed = await build();
     expect(changed.code).toBe(0);
@@ -48,6 +51,12 @@ describe('incremental builds', () => {
     expect(changed.stats['png']!.made).toBe(1);
     // The set's sheets, its print-shop PDF and the print-and-play kit.
     expect(changed.stats['pdf']!.made).toBe(3);
+    // The tiles' Tabletop Simulator images come from the cache, the same bytes: only the cards' deck sheet is made again.
+    expect(first.stats['tts-piece']!.made).toBeGreaterThan(0);
+    // The English export is made again (its deck sheet changed): its tile's two images are both taken from the cache.
+    expect(changed.stats['tts-piece']).toEqual({ made: 0, reused: 2 });
+    expect(Object.keys(tilesBefore).length).toBeGreaterThan(1);
+    expect(tileImages()).toEqual(tilesBefore);
     // The kit's contents page says the same (no page moved): laid out by the first build only.
     expect(first.stats['kit-contents']!.made).toBeGreaterThan(0);
     expect(changed.stats['kit-contents']).toEqual({ made: 0, reused: first.stats['kit-contents']!.made });

@@ -5,6 +5,8 @@ import { layoutSet } from '../../src/build/build-game.js';
 import { BuildCache } from '../../src/build/cache.js';
 import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
+import { composeSheet } from '../../src/impose/compose.js';
+import { layOutRulebook } from '../../src/build/build-rulebook.js';
 import type { DisplayList } from '../../src/shared/display-list.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
@@ -13,7 +15,8 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 afterEach(() => vi.restoreAllMocks());
 
 describe('the hash of a laid-out face', () => {
-  const game = resolveGame(checkContent(path.join(FIXTURES, 'valid', 'full-game')).games[0]!, 'en');
+  const loaded = checkContent(path.join(FIXTURES, 'valid', 'full-game')).games[0]!;
+  const game = resolveGame(loaded, 'en');
   const faces = (cache: BuildCache) => game.sets.flatMap((set) => layoutSet(game, set, () => {}, undefined, cache));
 
   it('comes back from the cache with the face, equal to the hash of its JSON, so that a rebuild serializes no face it did not lay out', () => {
@@ -34,6 +37,44 @@ describe('the hash of a laid-out face', () => {
     stringify.mockRestore();
     expect(keys).toEqual(digests);
     for (const face of again) expect(later.listHash(face.list)).toBe(sha(JSON.stringify(face.list)));
+  });
+
+  it('names the faces placed on a sheet by their hashes: a sheet is keyed without its cards serialized again, and another card on it gives another key', () => {
+    const dir = tempDir();
+    const sheetOf = (lists: DisplayList[]) => composeSheet({ width: 595, height: 842 }, lists.map((list, i) => ({ list, x: 20 + (i % 3) * 190, y: 20 + Math.floor(i / 3) * 260, rotate: 0 as const, reach: { top: 3, right: 3, bottom: 3, left: 3 } })), [{ type: 'rect', x: 0, y: 0, width: 5, height: 5, fill: '#000000' }]);
+    const first = new BuildCache(dir, 'test');
+    const fronts = (c: BuildCache) => faces(c).filter((f) => !f.back).map((f) => f.list).slice(0, 3);
+    const firstKey = first.listHash(sheetOf(fronts(first)));
+    const later = new BuildCache(dir, 'test');
+    const laterFronts = fronts(later);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(later.listHash(sheetOf(laterFronts))).toBe(firstKey);
+    const written = stringify.mock.results.map((r) => String(r.value)).join('');
+    stringify.mockRestore();
+    // The sheet's JSON holds the placements and the mark, each card as a reference: none of their glyphs.
+    expect(written).toContain('"@list"');
+    expect(written).not.toContain('"glyphs"');
+    expect(written.length).toBeLessThan(JSON.stringify(laterFronts[0]).length);
+    // Another card in a place, or the same cards in another order: another key.
+    expect(later.listHash(sheetOf([laterFronts[0]!, laterFronts[2]!, laterFronts[1]!]))).not.toBe(firstKey);
+    expect(later.listHash(sheetOf([laterFronts[0]!, laterFronts[1]!, laterFronts[1]!]))).not.toBe(firstKey);
+  });
+
+  it('comes back with each page of a rulebook read from the cache', () => {
+    const dir = tempDir();
+    const first = new BuildCache(dir, 'test');
+    const made = layOutRulebook(loaded, game, { paper: 'a4', cache: first })!;
+    expect(made.pages.length).toBeGreaterThan(0);
+    const hashes = made.pages.map((p) => first.listHash(p));
+    const later = new BuildCache(dir, 'test');
+    const read = layOutRulebook(loaded, game, { paper: 'a4', cache: later })!;
+    expect(later.stats['rulebook-layout']).toEqual({ made: 0, reused: 1 });
+    expect('pageHashes' in read).toBe(false);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(read.pages.map((p) => later.listHash(p))).toEqual(hashes);
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
+    expect(hashes[0]).toBe(sha(JSON.stringify(read.pages[0])));
   });
 
   it('is taken from the list when nobody noted one (a list made by imposition, or without a cache)', () => {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { TrimFace } from '../../shared/face.js';
 import type { AddFile } from '../../shared/output-file.js';
 import type { DeflateBand } from '../../shared/png-write.js';
-import type { ExportOptions, KeepBand } from '../types.js';
+import type { ExportOptions, KeepBand, KeepPiece } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
 export interface TtsContext {
@@ -22,6 +22,8 @@ export interface TtsContext {
   bands?: KeepBand;
   /** Deflates deck sheets' bands (on another thread), if given. */
   deflate?: DeflateBand;
+  /** Where the pieces' images are kept between builds, if anywhere. */
+  pieces?: KeepPiece;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -37,7 +39,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand }): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand; pieces?: KeepPiece }): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {

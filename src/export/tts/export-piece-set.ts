@@ -33,7 +33,7 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const write = async (face: Face): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
-    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.trim) : await renderTileImage(face, set, ctx.trim);
+    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.trim, ctx.pieces) : await renderTileImage(face, set, ctx.trim, ctx.pieces);
     const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
     ctx.add(file);
     const url = ctx.url(file.path);

@@ -1,5 +1,6 @@
 import type { Face, TrimFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
+import type { KeepPiece } from '../types.js';
 import { encodeStraightPng } from '../../shared/png-write.js';
 import { pieceSize } from './sheet-plan.js';
 
@@ -23,17 +24,28 @@ export interface PieceImage {
   heightPx: number;
 }
 
+/** A piece's image as `keep` holds it (made and kept when it does not), or made. */
+const kept = (keep: KeepPiece | undefined, face: Face, made: Record<string, unknown>, make: () => Promise<Buffer>) => (keep ? keep(face, made, make) : make());
+
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
-export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace): Promise<PieceImage> {
+export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace, keep?: KeepPiece): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  return { png: encodeStraightPng(await trim(face, { width, height })), widthPx: width, heightPx: height };
+  const png = await kept(keep, face, { kind: 'tile', width, height }, async () => encodeStraightPng(await trim(face, { width, height })));
+  return { png, widthPx: width, heightPx: height };
 }
 
 /** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
-export async function renderTokenImage(token: Face, set: ResolvedSet, trim: TrimFace): Promise<PieceImage> {
+export async function renderTokenImage(token: Face, set: ResolvedSet, trim: TrimFace, keep?: KeepPiece): Promise<PieceImage> {
   const { width, height } = pieceSize(set);
-  const face = await trim(token, { width, height });
   const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
+  const m = TOKEN_MARGIN_PX;
+  const png = await kept(keep, token, { kind: 'token', width, height, shape: set.shape, radius, margin: m }, () => cutToken(token, trim, set, { width, height, radius }));
+  return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
+}
+
+async function cutToken(token: Face, trim: TrimFace, set: ResolvedSet, size: { width: number; height: number; radius: number }): Promise<Buffer> {
+  const { width, height, radius } = size;
+  const face = await trim(token, { width, height });
   const mask = Buffer.from(shapeMask(set.shape, width, height, radius));
   // Loaded with the first token: a build without tokens (or whose token images are kept) never loads sharp.
   const { default: sharp } = await import('sharp');
@@ -44,6 +56,5 @@ export async function renderTokenImage(token: Face, set: ResolvedSet, trim: Trim
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 4) throw new Error(`sharp gave a token of ${info.channels} channels instead of RGBA`);
-  const png = encodeStraightPng({ data, width: info.width, height: info.height, channels: 4 });
-  return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
+  return encodeStraightPng({ data, width: info.width, height: info.height, channels: 4 });
 }
