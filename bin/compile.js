@@ -43,13 +43,14 @@ function resolveFrom(root, spec) {
 }
 
 /**
- * The packages the CLI loads as one file each. Node reads yaml, ajv and fontkit as 70 to 80
- * modules apiece (resolving, reading and compiling each one); bundled, a rebuild of one card
- * loads them in about half the time. Each file of src/vendor/ re-exports what the code uses of
- * one package and is compiled into dist/vendor/ with the package and what it imports, so that
- * every module of src/ imports the package through it and only one copy of it is ever loaded:
+ * The packages the CLI loads as one file each. Node reads yaml and ajv as 70 to 80 modules
+ * apiece (resolving, reading and compiling each one); bundled, the modules of a one-card
+ * rebuild load in 288 ms instead of 449. Each file of src/vendor/ re-exports what the code uses
+ * of one package and is compiled into dist/vendor/ with the package and what it imports (but
+ * see NOT_BUNDLED), so that every module of src/ imports the package through it and only one
+ * copy of it is ever loaded:
  * - a vendored package that another one imports (pdfkit imports fontkit and linebreak) is taken
- *   from its own bundle, not copied into the other;
+ *   from its own file of dist/vendor/, not copied into the other;
  * - a module that finds its own files from `import.meta.url` (pdfkit's colour profile and
  *   standard fonts) is given its path in the installed package, found at run time;
  * - CommonJS code calls `require` for Node's own modules, so each bundle defines it;

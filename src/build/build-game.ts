@@ -55,8 +55,6 @@ interface LaidOut {
   list: DisplayList;
   problems: LayoutProblem[];
   images: [string, ImagePlace][];
-  /** The list's hash (BuildCache.listHash), kept with it. */
-  hash?: string;
 }
 
 /** The faces of a set: each item's front, then its back (one shared back, or one per item). */
@@ -95,12 +93,7 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
     let laid: LaidOut;
     if (cache) {
       const key = cache.key('layout', { shared, template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
-      // Kept with the layout for the builds that read it back (a build without a kept cache hashes each list when it needs to).
-      laid = cache.json('layout', key, () => {
-        const made = make();
-        return cache.persistent ? { ...made, hash: cache.listHash(made.list) } : made;
-      });
-      if (laid.hash) cache.noteListHash(laid.list, laid.hash);
+      laid = cache.jsonWithLists('layout', key, make, (value) => [value.list]);
     } else laid = make();
     laid.problems.forEach(report);
     for (const [file, place] of laid.images) if (!images?.has(file)) images?.set(file, place);

@@ -60,16 +60,10 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
   const parts = { markdown, file, page, imposition, cover: rulebook.cover ?? true, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons, fonts: cache ? cache.fontFiles(game.fonts) : null };
   // {{components}} draws each set's first front and counts its items.
   const sets = () => game.sets.map((s) => ({ id: s.id, name: s.name, size: [s.width, s.height, s.shape, s.cornerRadius], items: s.items.map((i) => [i.fields, i.count]), templates: s.front.files.map((f) => [f, cache!.hashFile(f)]) }));
-  // Each page's hash is kept with the layout (with a kept cache), so that a rebuild keys the rulebook's PDFs without serializing its pages.
-  const layout: RulebookLayout & { pageHashes?: string[] } = cache
-    ? cache.json('rulebook-layout', cache.key('rulebook-layout', { ...parts, sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), () => {
-        const made = make();
-        return cache.persistent ? { ...made, pageHashes: made.pages.map((p) => cache.listHash(p)) } : made;
-      })
+  const layout = cache
+    ? cache.jsonWithLists('rulebook-layout', cache.key('rulebook-layout', { ...parts, sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), make, (value) => value.pages)
     : make();
-  const { pageHashes, ...laid } = layout;
-  if (cache && pageHashes?.length === laid.pages.length) laid.pages.forEach((p, i) => cache.noteListHash(p, pageHashes[i]!));
-  return { ...laid, imposition };
+  return { ...layout, imposition };
 }
 
 /**

@@ -299,6 +299,22 @@ export class BuildCache {
     return this.keep(kind, file, make());
   }
 
+  /**
+   * A JSON value holding display lists (a face's layout, a rulebook's pages), made (and kept)
+   * when missing. A kept value keeps the hash of each of its lists beside it, noted again when
+   * it is read back (see listHash): a rebuild keys what is drawn from them without serializing
+   * them.
+   */
+  jsonWithLists<T>(kind: string, key: string, make: () => T, listsOf: (value: T) => readonly DisplayList[]): T {
+    const kept = this.json<{ value: T; hashes?: string[] }>(kind, key, () => {
+      const value = make();
+      return this.persistent ? { value, hashes: listsOf(value).map((list) => this.listHash(list)) } : { value };
+    });
+    const lists = listsOf(kept.value);
+    if (kept.hashes?.length === lists.length) lists.forEach((list, i) => this.noteListHash(list, kept.hashes![i]!));
+    return kept.value;
+  }
+
   /** The same, for a value that takes a while to make. */
   async jsonAsync<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
     const file = this.file(key);

@@ -134,5 +134,5 @@ export function sheetBands(cache: BuildCache): KeepBand {
  * of them again (a game's boards took 0.7 s of a 3 s rebuild, encoded on this thread).
  */
 export function pieceImages(cache: BuildCache): KeepPiece {
-  return (face, made, make) => cache.bytes('tts-piece', cache.listKey('tts-piece', [face.list], made), make);
+  return (face, inputs, make) => cache.bytes('tts-piece', cache.listKey('tts-piece', [face.list], inputs), make);
 }

@@ -38,10 +38,10 @@ export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx:
 
 /**
  * Gives the PNG of a piece's image (a tile's, token's or standee's face) kept by an earlier build
- * for the same face and `made` (what else the image is made from: its kind, size and shape), or
- * `make`s it and keeps it.
+ * for the same face and `inputs` (what else the image is made from: its kind, size and shape),
+ * or `make`s it and keeps it.
  */
-export type KeepPiece = (face: Face, made: Record<string, unknown>, make: () => Promise<Buffer>) => Promise<Buffer>;
+export type KeepPiece = (face: Face, inputs: Record<string, unknown>, make: () => Promise<Buffer>) => Promise<Buffer>;
 
 export interface ExportOptions {
   /**

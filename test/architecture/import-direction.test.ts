@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageName, staticImports } from './imports.js';
 
 /**
  * The one place where the stages' import directions are written. A folder of src/ may import
@@ -27,21 +28,15 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   vendor: [],
 };
 
-/** The package a bare module name belongs to ("@scope/name" or "name"); undefined for a path or a Node module. */
-function packageOf(spec: string): string | undefined {
-  if (spec.startsWith('.') || spec.startsWith('node:')) return undefined;
-  return spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-}
-
-/** Every package a file loads code from: static imports and re-exports that are not type-only, import(), require(). */
+/** Every package a file loads code from: its static imports (staticImports), import(), require(). */
 function packagesLoaded(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [
-    ...[...text.matchAll(/^(?:import|export)\s+(?!type\s)[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+    ...staticImports(text),
     ...[...text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
     ...[...text.matchAll(/\b(?:require|createRequire\([^)]*\))\s*\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
   ];
-  return specs.map(packageOf).filter((name): name is string => name !== undefined);
+  return specs.filter((spec) => !spec.startsWith('.') && !spec.startsWith('node:')).map(packageName);
 }
 
 const SRC = path.resolve(import.meta.dirname, '../../src');

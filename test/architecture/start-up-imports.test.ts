@@ -1,16 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageName, staticImports } from './imports.js';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
-
-/** The static imports of a source file that load code at run time (`import type` and `import()` are not among them). */
-export function staticImports(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/^(?:import|export)\s+(?!type\s)[^;'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)) found.push(m[1]!);
-  for (const m of text.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) found.push(m[1]!);
-  return found;
-}
 
 /** Every package a module loads as it is imported, following its static imports through src/. */
 function packagesLoadedBy(entry: string): Map<string, string[]> {
@@ -24,7 +17,7 @@ function packagesLoadedBy(entry: string): Map<string, string[]> {
         const target = path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts'));
         if (existsSync(target)) visit(target, [...trail, path.relative(SRC, target)]);
       } else if (!spec.startsWith('node:')) {
-        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+        const name = packageName(spec);
         if (!packages.has(name)) packages.set(name, trail);
       }
     }

@@ -1,6 +1,5 @@
 // The bundles of dist/vendor/ (compiled from src/vendor/ before the tests run) against the
 // packages they are made of, loaded as Node loads them: the same results, byte for byte.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -11,7 +10,6 @@ import EsModuleMarkdownIt from 'markdown-it';
 import PackageLineBreaker from 'linebreak';
 import { ROOT } from '../helpers.js';
 
-const require = createRequire(import.meta.url);
 const bundle = async <T>(name: string): Promise<T> => (await import(pathToFileURL(path.join(ROOT, 'dist', 'vendor', `${name}.js`)).href)) as T;
 
 const RULES = `# Setup

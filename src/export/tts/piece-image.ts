@@ -25,7 +25,7 @@ export interface PieceImage {
 }
 
 /** A piece's image as `keep` holds it (made and kept when it does not), or made. */
-const kept = (keep: KeepPiece | undefined, face: Face, made: Record<string, unknown>, make: () => Promise<Buffer>) => (keep ? keep(face, made, make) : make());
+const kept = (keep: KeepPiece | undefined, face: Face, inputs: Record<string, unknown>, make: () => Promise<Buffer>) => (keep ? keep(face, inputs, make) : make());
 
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
 export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace, keep?: KeepPiece): Promise<PieceImage> {

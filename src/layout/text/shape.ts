@@ -50,7 +50,7 @@ const ASCII_LETTER = /[A-Za-z]/;
  * shaped whole.
  */
 function wordsOf(font: fontkit.Font, text: string): string[] | undefined {
-  if (!text.includes(' ') || !ASCII_LETTER.test(text) || !LATIN_OR_COMMON.test(text) || wordShaping(font) === 'line') return undefined;
+  if (!text.includes(' ') || !ASCII_LETTER.test(text) || !LATIN_OR_COMMON.test(text) || wordShaping(font, SHAPING_FEATURES) === 'line') return undefined;
   const words: string[] = [];
   let current = '';
   for (const piece of text.split(/(?<= )(?=[^ ])/)) {
@@ -64,15 +64,12 @@ function wordsOf(font: fontkit.Font, text: string): string[] | undefined {
   return words.length > 1 ? words : undefined;
 }
 
-/** fontkit's shaping of a string, four numbers a glyph; `behindSpace`: shaped after a space, whose glyph is left out (undefined if the first glyph is not that space's). */
-function shapeUnits(font: fontkit.Font, text: string, behindSpace = false): Float64Array | undefined {
-  const run = font.layout(behindSpace ? ` ${text}` : text, SHAPING_FEATURES);
-  const skip = behindSpace ? 1 : 0;
-  if (behindSpace && (run.glyphs[0]?.codePoints.length !== 1 || run.glyphs[0].codePoints[0] !== 0x20)) return undefined;
-  const units = new Float64Array((run.glyphs.length - skip) * 4);
-  for (let i = skip; i < run.glyphs.length; i++) {
+/** A run's glyphs from the `from`-th on, four numbers a glyph: id, x advance, x offset, y offset. */
+function unitsOf(run: fontkit.GlyphRun, from = 0): Float64Array {
+  const units = new Float64Array((run.glyphs.length - from) * 4);
+  for (let i = from; i < run.glyphs.length; i++) {
     const position = run.positions[i]!;
-    const at = (i - skip) * 4;
+    const at = (i - from) * 4;
     units[at] = run.glyphs[i]!.id;
     units[at + 1] = position.xAdvance;
     units[at + 2] = position.xOffset;
@@ -81,7 +78,7 @@ function shapeUnits(font: fontkit.Font, text: string, behindSpace = false): Floa
   return units;
 }
 
-/** A word's shaping behind a space (see shapeUnits), cached per font. */
+/** A word's shaping behind a space, the space's glyph left out (null when the first glyph is not the space's alone), cached per font. */
 const behindSpaces = new WeakMap<fontkit.Font, Map<string, Float64Array | null>>();
 
 function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | undefined {
@@ -89,7 +86,9 @@ function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | unde
   if (!cache) behindSpaces.set(font, (cache = new Map()));
   let units = cache.get(word);
   if (units === undefined) {
-    units = shapeUnits(font, word, true) ?? null;
+    const run = font.layout(` ${word}`, SHAPING_FEATURES);
+    const first = run.glyphs[0]?.codePoints;
+    units = first?.length === 1 && first[0] === 0x20 ? unitsOf(run, 1) : null;
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
     cache.set(word, units);
   }
@@ -100,7 +99,7 @@ function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | unde
 function unitsOfWords(font: fontkit.Font, words: readonly string[]): Float64Array | undefined {
   const parts: Float64Array[] = [];
   for (const [i, word] of words.entries()) {
-    const part = i > 0 && wordShaping(font) === 'words-behind-space' ? unitsBehindSpace(font, word) : layoutUnscaled(font, word).units;
+    const part = i > 0 && wordShaping(font, SHAPING_FEATURES) === 'words-behind-space' ? unitsBehindSpace(font, word) : layoutUnscaled(font, word).units;
     if (!part) return undefined;
     parts.push(part);
   }
@@ -124,7 +123,7 @@ function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
   let shaped = cache.get(text);
   if (!shaped) {
     const words = wordsOf(font, text);
-    const units = (words && unitsOfWords(font, words)) ?? shapeUnits(font, text)!;
+    const units = (words && unitsOfWords(font, words)) ?? unitsOf(font.layout(text, SHAPING_FEATURES));
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
     shaped = { units };
     cache.set(text, shaped);

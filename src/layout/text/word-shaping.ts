@@ -12,30 +12,31 @@ import type * as fontkit from 'fontkit';
  * a new string every line (see shape.ts).
  *
  * The lookups read are those of the features fontkit applies to a Latin line shaped without a
- * language (and the lookups their contexts call); the answer is
- * 'line' whenever it cannot be known: a legacy `kern` or AAT `morx` table, feature variations,
- * a lookup type or format this does not read, a table fontkit cannot decode. A class-based
- * rule counts the space in its class, "any other glyph" (class 0) included. Alegreya's regular
- * face kerns the space before an opening quote, and is shaped line by line.
+ * language, its default shaper's and `features` (those the line is shaped with), and the
+ * lookups their contexts call. The answer is 'line' whenever it cannot be known: a legacy
+ * `kern` or AAT `morx` table, feature variations, a lookup type or format this does not read,
+ * a table fontkit cannot decode. A class-based rule counts the space in its class, "any other
+ * glyph" (class 0) included. Alegreya's regular face kerns the space before an opening quote,
+ * and is shaped line by line.
  */
-export function wordShaping(font: fontkit.Font): WordShaping {
-  let known = shapings.get(font);
+export function wordShaping(font: fontkit.Font, features: readonly string[]): WordShaping {
+  let byFeatures = shapings.get(font);
+  if (!byFeatures) shapings.set(font, (byFeatures = new Map()));
+  const key = features.join(' ');
+  let known = byFeatures.get(key);
   if (known === undefined) {
-    known = readShaping(font);
-    shapings.set(font, known);
+    known = readShaping(font, new Set([...DEFAULT_SHAPER_FEATURES, ...features]));
+    byFeatures.set(key, known);
   }
   return known;
 }
 
 export type WordShaping = 'line' | 'words' | 'words-behind-space';
 
-const shapings = new WeakMap<fontkit.Font, WordShaping>();
+const shapings = new WeakMap<fontkit.Font, Map<string, WordShaping>>();
 
-/**
- * The features fontkit 2.0.4 applies to a Latin line (its default shaper's, with the
- * SHAPING_FEATURES pocketpress asks for): the lookups of no other feature can act on a line.
- */
-const FONTKIT_FEATURES = new Set(['rvrn', 'ltra', 'ltrm', 'frac', 'numr', 'dnom', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern']);
+/** The features fontkit 2.0.4's default shaper applies to a left-to-right line, whatever it is asked for. */
+const DEFAULT_SHAPER_FEATURES = ['rvrn', 'ltra', 'ltrm', 'frac', 'numr', 'dnom', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern'];
 
 /* The decoded tables, as fontkit (restructure) gives them: only what is read here. */
 type Coverage = { version: 1; glyphs: number[] } | { version: 2; rangeRecords: { start: number; end: number }[] };
@@ -203,14 +204,14 @@ function calledBy(sub: SubTable): number[] {
 const LATIN_SCRIPTS = new Set(['latn', 'DFLT', 'dflt']);
 
 /** The lookups of the features fontkit applies to a Latin line, and those their contexts call; every lookup with feature variations. */
-function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS'): Lookup[] {
+function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS', applied: ReadonlySet<string>): Lookup[] {
   const lookups = list(decoded.lookupList);
   if (decoded.featureVariations) return lookups;
   const features = list(decoded.featureList);
   const indexes = new Set<number>();
   for (const { tag, script } of list(decoded.scriptList)) {
     if (!LATIN_SCRIPTS.has(tag)) continue;
-    for (const f of script.defaultLangSys?.featureIndexes ?? []) if (FONTKIT_FEATURES.has(features[f]?.tag ?? '')) for (const i of features[f]!.feature.lookupListIndexes) indexes.add(i);
+    for (const f of script.defaultLangSys?.featureIndexes ?? []) if (applied.has(features[f]?.tag ?? '')) for (const i of features[f]!.feature.lookupListIndexes) indexes.add(i);
   }
   const context = table === 'GSUB' ? [5, 6] : [7, 8];
   for (const i of indexes) {
@@ -219,10 +220,10 @@ function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS'): Lookup[] {
   return [...indexes].map((i) => lookups[i]!);
 }
 
-function lookupsInert(font: fontkit.Font, table: 'GSUB' | 'GPOS', space: number, spaceClass: number, found: Found): boolean {
+function lookupsInert(font: fontkit.Font, table: 'GSUB' | 'GPOS', applied: ReadonlySet<string>, space: number, spaceClass: number, found: Found): boolean {
   const decoded = (font as unknown as Record<string, Decoded | undefined>)[table];
   if (!decoded) return true;
-  return reachable(decoded, table).every((lookup) => {
+  return reachable(decoded, table, applied).every((lookup) => {
     if (!lookup) return false;
     // A lookup that skips the space's class would match across it.
     const { flags, markAttachmentType } = lookup.flags;
@@ -231,7 +232,7 @@ function lookupsInert(font: fontkit.Font, table: 'GSUB' | 'GPOS', space: number,
   });
 }
 
-function readShaping(font: fontkit.Font): WordShaping {
+function readShaping(font: fontkit.Font, applied: ReadonlySet<string>): WordShaping {
   const tables = font as unknown as Record<string, unknown>;
   // fontkit shapes with a legacy kern table or with AAT tables when a font has them: not read here.
   if (tables['kern'] !== undefined || tables['morx'] !== undefined) return 'line';
@@ -242,7 +243,7 @@ function readShaping(font: fontkit.Font): WordShaping {
   if (spaceClass < 0) return 'line';
   const found: Found = { behindSpace: false };
   try {
-    if (!lookupsInert(font, 'GSUB', space, spaceClass, found) || !lookupsInert(font, 'GPOS', space, spaceClass, found)) return 'line';
+    if (!lookupsInert(font, 'GSUB', applied, space, spaceClass, found) || !lookupsInert(font, 'GPOS', applied, space, spaceClass, found)) return 'line';
   } catch {
     // A table fontkit cannot decode is not one this can vouch for.
     return 'line';

@@ -8,7 +8,8 @@ import { openFont } from '../../../src/shared/fonts.js';
 import { SHAPING_FEATURES, shapeText } from '../../../src/layout/text/shape.js';
 import { wordShaping } from '../../../src/layout/text/word-shaping.js';
 
-const wordsShapeApart = (font: fontkit.Font) => wordShaping(font) !== 'line';
+const shaping = (font: fontkit.Font) => wordShaping(font, SHAPING_FEATURES);
+const wordsShapeApart = (font: fontkit.Font) => shaping(font) !== 'line';
 import { ROOT } from '../../helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -110,7 +111,7 @@ describe('shaping a line word by word', () => {
   it('shapes a word behind a space when a rule reads the space before it (a word-initial form)', () => {
     // A font whose one rule turns a letter after a space into its initial form (id + 1000).
     const font = toyFont({ lookupType: 6, subTables: [{ version: 3, backtrackCoverage: [cover(SPACE)], inputCoverage: [cover(...LETTERS)], lookaheadCoverage: [] }] });
-    expect(wordShaping(font)).toBe('words-behind-space');
+    expect(shaping(font)).toBe('words-behind-space');
     const line = 'ab cd  ef';
     expect(font.layout(line).glyphs.map((g) => g.id)).toEqual([97, 98, 32, 1099, 100, 32, 32, 1101, 102]);
     expect(shapedOurs(font, line)).toEqual(shapedWhole(font, line));
@@ -141,9 +142,11 @@ describe('shaping a line word by word', () => {
     const font = toyFont(across);
     expect(shapedOurs(font, 'ab cd')).toEqual(shapedWhole(font, 'ab cd'));
     // What fontkit does not apply to a Latin line shaped without a language counts for nothing: small capitals, another script's rules.
-    expect(wordShaping(toyFont(across, 'GSUB', undefined, 'smcp'))).toBe('words');
-    expect(wordShaping(toyFont(across, 'GSUB', undefined, 'calt', 'grek'))).toBe('words');
-    expect(wordShaping(toyFont(across, 'GSUB', undefined, 'calt', 'DFLT'))).toBe('line');
+    expect(shaping(toyFont(across, 'GSUB', undefined, 'smcp'))).toBe('words');
+    // …unless the line is shaped with it.
+    expect(wordShaping(toyFont(across, 'GSUB', undefined, 'smcp'), [...SHAPING_FEATURES, 'smcp'])).toBe('line');
+    expect(shaping(toyFont(across, 'GSUB', undefined, 'calt', 'grek'))).toBe('words');
+    expect(shaping(toyFont(across, 'GSUB', undefined, 'calt', 'DFLT'))).toBe('line');
   });
 
   it('would go wrong where a face kerns a space with the next word: why Alegreya is shaped line by line', () => {
