@@ -2,8 +2,9 @@
 // A generator writes one card design (scripts/bench/same-card.ts) for every tool: a pocketpress
 // game, a Typst document, an HTML page, and a Skia drawing (the floor: the card drawn and
 // encoded by the fastest path available in-process). A peer that is not installed is skipped
-// with the reason printed. One JSON line per case; ratios are pocketpress ÷ peer (above 1:
-// pocketpress is slower). BENCH_FULL=1 adds the 1 000-card cases; BENCH_HUGE=1 adds a full build of
+// with the reason printed. One JSON line per case. Each case runs in rounds (scripts/bench/rounds.ts),
+// every tool once a round in turn; a figure is the median of its runs, a ratio the median of
+// pocketpress ÷ peer round by round (above 1: pocketpress is slower), with its range. BENCH_FULL=1 adds the 1 000-card cases; BENCH_HUGE=1 adds a full build of
 // 10 000 cards (in two sets, the most a set may hold being 5 000), with no peer: they would take hours.
 //
 // Each in-process measure runs in a fresh process of its own, so its peak memory is its own;
@@ -20,6 +21,7 @@ import { refreshDist } from '../bin/compile.js';
 import { chromiumPdf, chromiumPngs, launchChromium, measureBrowserWork } from './bench/chromium.js';
 import { drawSkiaCard, FLOOR_PNG, prepareSkia } from './bench/draw-skia.js';
 import { measureProcess, measureWatch, measureWork, round, stage, type Measure, type Stages } from './bench/measure.js';
+import { inRounds, isSkipped, pairedRatio, summarize, type Result, type Skipped, type Tool } from './bench/rounds.js';
 import { writeCardAssets, type CardAssets } from './bench/same-card.js';
 import { writeGame } from './bench/write-game.js';
 import { writeHtml } from './bench/write-html.js';
@@ -30,12 +32,15 @@ const CONCURRENCY = 4;
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
-type Skipped = { skipped: string };
 /**
- * `startupMs`: what starting the tool took before the work was timed (a browser's launch);
- * `stages`: where pocketpress's own work went (wall ms per stage), so a ratio can be traced.
+ * Rounds of each case, every tool once a round, in turn: BENCH_ROUNDS, else 5 for 100 cards and
+ * 1 for the 1 000-card cases (minutes a round).
  */
-type Result = (Measure & { startupMs?: number; stages?: Record<string, number> }) | Skipped;
+function roundsFor(n: number): number {
+  const asked = Math.floor(Number(process.env['BENCH_ROUNDS']));
+  return asked >= 1 ? asked : n <= 100 ? 5 : 1;
+}
+let ROUNDS = 1;
 
 // ---- the work each tool does, run in a child process of its own -------------------------------
 
@@ -184,26 +189,47 @@ function withoutStdout({ scope, cpuMs, wallMs, peakRssMb }: Measure & { stdout: 
 
 // ---- cases -------------------------------------------------------------------------------------
 
-function describe(result: Result, n: number, self?: Measure): Record<string, unknown> {
-  if ('skipped' in result) return result;
+function describe(results: readonly Result[], n: number, self?: readonly Result[]): Record<string, unknown> {
+  const result = summarize(results);
+  if (isSkipped(result)) return result;
   const out: Record<string, unknown> = {
     scope: result.scope,
+    runs: result.runs,
     cpuMsPerCard: round(result.cpuMs / n, 2),
     wallMsPerCard: round(result.wallMs / n, 2),
     wallMs: round(result.wallMs, 0),
+    wallMsRange: result.wallMsRange.map((ms) => round(ms, 0)),
     peakRssMb: round(result.peakRssMb, 0),
   };
   if (result.startupMs !== undefined) out['startupMs'] = round(result.startupMs, 0);
   if (result.stages) out['stagesMs'] = Object.fromEntries(Object.entries(result.stages).map(([name, ms]) => [name, round(ms, 0)]));
-  if (self) out['ratio'] = { wall: round(self.wallMs / result.wallMs, 2), cpu: round(self.cpuMs / result.cpuMs, 2) };
+  const ratio = self && pairedRatio(self, results);
+  if (ratio) out['ratio'] = { wall: round(ratio.wall, 2), cpu: round(ratio.cpu, 2), wallRange: ratio.wallRange.map((r) => round(r, 2)), pairs: ratio.pairs };
   return out;
 }
 
-function report(name: string, n: number, self: Result, peers: Record<string, Result>, extra: Record<string, unknown> = {}): void {
-  const mine = 'skipped' in self ? undefined : self;
-  for (const [peer, result] of Object.entries(peers)) if ('skipped' in result) console.error(`bench: ${name}-${n}: ${peer} skipped: ${result.skipped}`);
-  const line = { case: name, cards: n, ...extra, pocketpress: describe(self, n), ...Object.fromEntries(Object.entries(peers).map(([peer, r]) => [peer, describe(r, n, mine)])) };
+/** One JSON line: each figure the median of the case's runs; a ratio, the median of ours ÷ the peer's round by round. */
+function report(name: string, n: number, self: readonly Result[], peers: Record<string, readonly Result[]>, extra: Record<string, unknown> = {}): void {
+  for (const [peer, results] of Object.entries(peers)) {
+    const skip = results.find(isSkipped);
+    if (skip) console.error(`bench: ${name}-${n}: ${peer} skipped: ${skip.skipped}`);
+  }
+  const line = { case: name, cards: n, ...extra, pocketpress: describe(self, n), ...Object.fromEntries(Object.entries(peers).map(([peer, r]) => [peer, describe(r, n, self)])) };
   console.log(JSON.stringify(line));
+}
+
+/** The case run ROUNDS times, ours first in each round, then each peer. */
+async function compare(name: string, n: number, ours: Tool, peers: Record<string, Tool>, extra: Record<string, unknown> = {}): Promise<void> {
+  const results = await inRounds(ROUNDS, { pocketpress: ours, ...peers });
+  const { pocketpress, ...others } = results;
+  report(name, n, pocketpress, others, extra);
+}
+
+/** One of our commands run ROUNDS times (`before` each run: the edit it measures). */
+async function repeat(run: () => Result, before?: (round: number) => void): Promise<Result[]> {
+  let round = 0;
+  const { only } = await inRounds(ROUNDS, { only: { run: () => (before?.(round++), run()) } });
+  return only;
 }
 
 const cli = (...args: string[]) => withoutStdout(measureProcess(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), ...args], { cwd: ROOT }));
@@ -212,11 +238,13 @@ const cli = (...args: string[]) => withoutStdout(measureProcess(process.execPath
 async function runBuildOnly(n: number): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
   const game = writeGame(dir, n, await writeCardAssets(dir));
-  report('build', n, cli('build', game, '--out', path.join(dir, 'out-build'), '--quiet', '--no-cache'), {}, { outputs: 'every output; no peer' });
+  // Minutes a run: run once.
+  report('build', n, [cli('build', game, '--out', path.join(dir, 'out-build'), '--quiet', '--no-cache')], {}, { outputs: 'every output; no peer' });
   rmSync(dir, { recursive: true, force: true });
 }
 
 async function runCases(n: number): Promise<void> {
+  ROUNDS = roundsFor(n);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
   const assets = await writeCardAssets(dir);
   writeFileSync(path.join(dir, 'assets.json'), JSON.stringify(assets));
@@ -225,45 +253,44 @@ async function runCases(n: number): Promise<void> {
   writeTypst(dir, n, assets);
   writeHtml(dir, n, assets);
 
-  report('pdf-sheets', n, inChild('pocketpress-pdf', dir), {
-    typst: typst(dir, ['sheets.typ', path.join(dir, 'typst', 'sheets.pdf')]),
-    chromium: inChild('chromium-pdf', dir),
+  await compare('pdf-sheets', n, { run: () => inChild('pocketpress-pdf', dir) }, {
+    typst: { run: () => typst(dir, ['sheets.typ', path.join(dir, 'typst', 'sheets.pdf')]) },
+    chromium: { run: () => inChild('chromium-pdf', dir) },
   }, { sheets: '9-up A4, duplex backs, crop marks' });
 
   mkdirSync(path.join(dir, 'typst', 'png'), { recursive: true });
-  report('png', n, inChild('pocketpress-png', dir), {
-    floor: inChild('skia-png', dir),
-    typst: typst(dir, ['--ppi', String(DPI), 'cards.typ', path.join(dir, 'typst', 'png', 'card-{n}.png')]),
-    chromium: inChild('chromium-png', dir),
+  await compare('png', n, { run: () => inChild('pocketpress-png', dir) }, {
+    floor: { run: () => inChild('skia-png', dir) },
+    typst: { run: () => typst(dir, ['--ppi', String(DPI), 'cards.typ', path.join(dir, 'typst', 'png', 'card-{n}.png')]) },
+    // 20 s a run: measured in the first round only (its ratio is our median over its one run).
+    chromium: { run: () => inChild('chromium-png', dir), once: true },
   }, { dpi: DPI, floorPath: `@napi-rs/canvas (Skia) draws, sharp encodes PNG (compressionLevel ${FLOOR_PNG.compressionLevel})` });
 
   const out = path.join(dir, 'out-build');
-  const build = cli('build', game, '--out', out, '--quiet', '--no-cache');
-  report('build', n, build, {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
+  report('build', n, await repeat(() => cli('build', game, '--out', out, '--quiet', '--no-cache')), {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
 
   // The designer's loop: a build with the cache, then again with nothing changed, then with one card edited.
   const cached = path.join(dir, 'out-cached');
   const cacheDir = path.join(dir, 'cache');
   const withCache = () => cli('build', game, '--out', cached, '--quiet', '--cache-dir', cacheDir);
   withCache();
-  report('rebuild-unchanged', n, withCache(), {}, { change: 'none: every file as the last build left it' });
+  report('rebuild-unchanged', n, await repeat(withCache), {}, { change: 'none: every file as the last build left it' });
   const cards = path.join(game, 'sets', 'cards.yaml');
   const before = readFileSync(cards, 'utf8');
-  const edited = before.replace('name: Card number 0\n', 'name: Card number zero\n');
-  if (edited === before) throw new Error('the bench game has no card 0 to edit');
-  writeFileSync(cards, edited);
-  report('rebuild-one-card', n, withCache(), {}, { change: 'one card\'s title edited' });
+  if (!before.includes('name: Card number 0\n')) throw new Error('the bench game has no card 0 to edit');
+  // Each run a title never built before, so that each has one card to make again.
+  const retitle = (title: string) => writeFileSync(cards, before.replace('name: Card number 0\n', `name: Card number ${title}\n`));
+  report('rebuild-one-card', n, await repeat(withCache, (round) => retitle(`zero ${'i'.repeat(round + 1)}`)), {}, { change: 'one card\'s title edited' });
   // The same edit in the loop a designer lives in: `build --watch` running, a card saved, the build done again;
   // the first save as soon as the watch is ready, then four saves of other titles (the loop as it goes on).
-  const saves = ['nought', 'none', 'nil', 'naught', 'null'].map((title) => () => writeFileSync(cards, before.replace('name: Card number 0\n', `name: Card number ${title}\n`)));
+  const saves = ['nought', 'none', 'nil', 'naught', 'null'].map((title) => () => retitle(title));
   const [first, ...later] = await measureWatch(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), 'build', game, '--watch', '--out', cached, '--cache-dir', cacheDir], /^watching /, saves, { cwd: ROOT });
-  const byWall = [...later].sort((a, b) => a.wallMs - b.wallMs);
-  report('watch-one-card', n, byWall[Math.floor((byWall.length - 1) / 2)]!, {}, {
+  report('watch-one-card', n, later, {}, {
     change: 'one card\'s title edited while `build --watch` runs (the median of its 2nd to 5th saves); wall from the save, the watcher\'s 200 ms wait included',
     laterSavesWallMs: later.map((m) => round(m.wallMs)),
     firstSave: { wallMs: round(first!.wallMs), cpuMs: round(first!.cpuMs) },
   });
-  report('validate', n, cli('validate', game, '--quiet'), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
+  report('validate', n, await repeat(() => cli('validate', game, '--quiet')), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -4,6 +4,7 @@ import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache, KeptFile } from './cache.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
 import type { DeflateBand } from '../shared/png-write.js';
+import { isSvgCalls, type SvgCallStore } from '../render/pdf/svg-calls.js';
 import { sha256 } from '../shared/output-file.js';
 import type { TrimStore } from './trim-store.js';
 import type { KeepBand, KeepPiece } from '../export/types.js';
@@ -65,11 +66,37 @@ function dpiFor(list: DisplayList, trim: { widthPx: number; heightPx: number }, 
   return needed > dpi ? Math.ceil(needed) : dpi;
 }
 
+/**
+ * The pdfkit calls that drew SVG art, kept in the cache under the art and its size (see
+ * src/render/pdf/svg-calls.ts): a rebuild in which one card changed writes the print-and-play
+ * kit again, and draws every board and tile of it without parsing their SVG. What is read
+ * back and is not calls that can be made (damaged, or put there) is drawn afresh.
+ */
+function svgCallStore(cache: BuildCache): SvgCallStore {
+  return {
+    calls: (art, record) => {
+      const key = cache.key('svg-calls', art);
+      const kept = cache.peek('svg-calls', key);
+      if (kept) {
+        try {
+          const calls: unknown = JSON.parse(kept.toString('utf8'));
+          if (calls === null || isSvgCalls(calls)) return calls;
+        } catch {
+          // Not JSON: made again below.
+        }
+        cache.forget(key);
+      }
+      return cache.json('svg-calls', key, record);
+    },
+  };
+}
+
 /** Display lists as a PDF, one per page, from the cache when nothing changed. */
 export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCache): Promise<Buffer> {
   const options = { ...meta, creationDate: meta.creationDate?.toISOString() };
   // pdfkit and fontkit are loaded only when a PDF is made: a build that finds everything in the cache starts faster.
-  const make = async () => (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, meta);
+  const make = async () =>
+    (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, { ...meta, ...(cache?.persistent ? { svgCalls: svgCallStore(cache) } : {}) });
   if (!cache) return make();
   return cache.bytes('pdf', cache.listKey('pdf', lists, options), make);
 }

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { Lexer, parseDocument, visit, type Document } from '../vendor/yaml.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -95,13 +96,14 @@ export function decodeText(bytes: Uint8Array): { text: string } | UndecodableTex
     };
   }
   const nul = bytes.indexOf(0);
-  const invalid = firstInvalidUtf8(bytes);
+  // Valid text (nearly every file) is told so natively; the first bad byte is looked for only in a file that has one.
+  const invalid = isUtf8(bytes) ? bytes.length : firstInvalidUtf8(bytes);
   // A NUL byte makes it binary (an image, an archive); reported where it stops being text.
   if (nul >= 0) return { code: 'binary-file', problem: 'this is a binary file, not text (it contains NUL bytes; it stops being text here)', ...positionOf(bytes, Math.min(nul, invalid)) };
   if (invalid < bytes.length) {
     return { code: 'not-utf8', problem: 'this file is not valid UTF-8 text from here on; save it as UTF-8', ...positionOf(bytes, invalid) };
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 

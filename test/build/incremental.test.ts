@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { fileStamp } from '../../src/shared/file-stamp.js';
 import { FIXTURES, tempDir } from '../helpers.js';
@@ -30,7 +30,7 @@ function fullGame() {
 
 describe('incremental builds', () => {
   it('makes nothing again when nothing changed, and only the changed card and its set\'s PDFs when one card changes', async () => {
-    const { out, build, rename } = fullGame();
+    const { game, out, cacheDir, build, rename } = fullGame();
     const first = await build();
     expect(first.code).toBe(0);
     expect(first.stats['png']!.made).toBeGreaterThan(0);
@@ -43,7 +43,10 @@ describe('incremental builds', () => {
     const tileImages = () => Object.fromEntries(readdirSync(tilesDir).map((f) => [f, readFileSync(path.join(tilesDir, f)).toString('base64')]));
     const tilesBefore = tileImages();
     rename('Oil', 'Lamp oil');
-    const changed = await build();
+    // A rebuild runs in a process of its own: nothing the first builds drew is held in memory.
+    vi.resetModules();
+    const fresh = await import('../../src/cli/build-command.js');
+    const changed = await fresh.buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
     expect(changed.code).toBe(0);
     // English only: the oil card's face is laid out and rendered again; its set's print-shop
     // PDF and sheet PDF are made again; nothing else.
@@ -61,6 +64,16 @@ describe('incremental builds', () => {
     expect(first.stats['kit-contents']!.made).toBeGreaterThan(0);
     expect(changed.stats['kit-contents']).toEqual({ made: 0, reused: first.stats['kit-contents']!.made });
     expect(readFileSync(path.join(out, 'full-game', 'en', 'png', 'cards', 'wick.png')).equals(before)).toBe(true);
+    // The SVG art of the PDFs made again is drawn by making the pdfkit calls the first build kept: none is parsed
+    // again, and the PDFs are byte for byte those of a build without the cache.
+    expect(first.stats['svg-calls']!.made).toBeGreaterThan(0);
+    expect(changed.stats['svg-calls']!.made).toBe(0);
+    expect(changed.stats['svg-calls']!.reused).toBeGreaterThan(0);
+    const uncached = tempDir();
+    expect((await buildOnce(game, { ...options(uncached), cache: false }, '0.0.0-test', io)).code).toBe(0);
+    for (const pdf of ['print-and-play.pdf', 'cards.pdf', path.join('print-shop', 'cards.pdf')]) {
+      expect(readFileSync(path.join(out, 'full-game', 'en', pdf)).equals(readFileSync(path.join(uncached, 'full-game', 'en', pdf))), pdf).toBe(true);
+    }
   }, 60_000);
 
   it('copies the PNGs the cache holds into the output, with digests in the manifest that are those of the bytes written', async () => {
@@ -174,6 +187,31 @@ describe('incremental builds', () => {
     expect(sheets.length).toBeGreaterThan(0);
     for (const f of sheets) expect(readFileSync(path.join(out, 'full-game', 'en', 'tts', f)).equals(readFileSync(path.join(fresh, 'full-game', 'en', 'tts', f))), f).toBe(true);
   }, 120_000);
+
+  it('draws SVG art afresh when the calls kept for it are damaged or are not calls it keeps, and keeps them again', async () => {
+    const { game, out, cacheDir, rename } = fullGame();
+    // Each build runs in a process of its own: nothing an earlier one drew is held in memory.
+    const buildAlone = async () => {
+      vi.resetModules();
+      return (await import('../../src/cli/build-command.js')).buildOnce(game, { ...options(out), cacheDir }, '0.0.0-test', io);
+    };
+    expect((await buildAlone()).code).toBe(0);
+    const entries = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? entries(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const kept = entries(cacheDir).filter((file) => readFileSync(file, 'utf8').startsWith('[["save"'));
+    expect(kept.length).toBeGreaterThan(1);
+    // One cut short, the others calls to a method that reads a file.
+    writeFileSync(kept[0]!, readFileSync(kept[0]!, 'utf8').slice(0, 20));
+    for (const file of kept.slice(1)) writeFileSync(file, JSON.stringify([['image', ['/etc/passwd', 0, 0]]]));
+    rename('Oil', 'Lamp oil');
+    const changed = await buildAlone();
+    expect(changed.code).toBe(0);
+    expect(changed.stats['svg-calls']!.made).toBeGreaterThan(0);
+    const uncached = tempDir();
+    expect((await buildOnce(game, { ...options(uncached), cache: false }, '0.0.0-test', io)).code).toBe(0);
+    expect(readFileSync(path.join(out, 'full-game', 'en', 'print-and-play.pdf')).equals(readFileSync(path.join(uncached, 'full-game', 'en', 'print-and-play.pdf')))).toBe(true);
+    // Kept again as drawn.
+    for (const file of kept) expect(readFileSync(file, 'utf8').startsWith('[["save"')).toBe(true);
+  }, 60_000);
 
   it('a new tool version makes everything again', async () => {
     const out = tempDir();

@@ -56,12 +56,12 @@ function buildCluster(pieces: readonly Piece[], settings: TextSettings): Cluster
 }
 
 /** The words as drawn: soft hyphens settled, the last word without its trailing spaces. */
-function drawnWords(words: readonly Piece[][]): Piece[][] {
+function drawnWords(words: readonly (readonly Piece[])[]): (readonly Piece[])[] {
   return words.map((word, i) => (i === words.length - 1 ? settleSoftHyphens(trimTrailingSpace(word), true) : settleSoftHyphens(word, false)));
 }
 
 /** Groups words into clusters: one per line, or (to justify) one after every space between words. */
-function groupWords(words: readonly Piece[][], justify: boolean): Piece[][] {
+function groupWords(words: readonly (readonly Piece[])[], justify: boolean): (readonly Piece[])[] {
   if (!justify) return [words.flat()];
   const groups: Piece[][] = [[]];
   words.forEach((word, i) => {
@@ -85,7 +85,7 @@ export function measureLine(line: BrokenLine, options: { settings: TextSettings;
 }
 
 /** How far a line of these drawn words reaches above and below its baseline: the most of its fonts'. */
-function wordsExtent(words: readonly Piece[][], options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
+function wordsExtent(words: readonly (readonly Piece[])[], options: { settings: TextSettings; baseFont: ResolvedFont }): { ascent: number; descent: number } {
   const used = new Map<string, ResolvedFont>();
   for (const piece of words.flat()) used.set(piece.font.key, piece.font);
   if (used.size === 0) used.set(options.baseFont.key, options.baseFont);

@@ -6,7 +6,7 @@ import { overflowsByPrefix, splitAtGrapheme, splitAtHyphen } from './split-word.
 
 /** A line chosen by the breaker: its words in order (the last one still with its trailing spaces). */
 export interface BrokenLine {
-  words: Piece[][];
+  words: (readonly Piece[])[];
   /** Last line of a paragraph (or before a mandatory break): never stretched when justifying. */
   paragraphEnd: boolean;
 }
@@ -18,7 +18,7 @@ export interface BreakOptions {
   /** Width of one word on its own (an estimate of its share of a line); `lineEnd` when it would end the line. */
   measure: (pieces: readonly Piece[], lineEnd: boolean) => number;
   /** Exact width of a finished line without its trailing spaces, as it will be drawn. */
-  measureLine: (words: readonly Piece[][]) => number;
+  measureLine: (words: readonly (readonly Piece[])[]) => number;
   hyphenate?: Hyphenate;
 }
 

@@ -17,6 +17,7 @@ export function pieceText(piece: Piece): string {
 }
 
 export function piecesText(pieces: readonly Piece[]): string {
+  if (pieces.length === 1) return pieceText(pieces[0]!);
   return pieces.map(pieceText).join('');
 }
 
@@ -48,12 +49,14 @@ function endsInSpace(text: string): boolean {
 }
 
 /** The pieces without the spaces that end them. */
-export function trimTrailingSpace(pieces: readonly Piece[]): Piece[] {
+export function trimTrailingSpace(pieces: readonly Piece[]): readonly Piece[] {
+  // Most words end in a letter: nothing to search for, nothing to copy.
+  const end = pieces[pieces.length - 1];
+  if (end?.kind !== 'text' || (end.text !== '' && !endsInSpace(end.text))) return pieces;
   const result = [...pieces];
   for (;;) {
     const last = result[result.length - 1];
     if (last?.kind !== 'text') return result;
-    // Most words end in a letter: nothing to search for.
     if (last.text !== '' && !endsInSpace(last.text)) return result;
     const text = last.text.replace(TRAILING_SPACE, '');
     if (text !== '') {
@@ -75,7 +78,8 @@ export function endsWithSpace(pieces: readonly Piece[]): boolean {
 }
 
 /** Joins neighbouring text pieces in the same font, so each becomes one shaped run. */
-export function mergePieces(pieces: readonly Piece[]): Piece[] {
+export function mergePieces(pieces: readonly Piece[]): readonly Piece[] {
+  if (!needsMerging(pieces)) return pieces;
   const merged: Piece[] = [];
   for (const piece of pieces) {
     const last = merged[merged.length - 1];
@@ -86,8 +90,20 @@ export function mergePieces(pieces: readonly Piece[]): Piece[] {
   return merged;
 }
 
+/** Whether mergePieces would change the pieces: an empty text, or two texts side by side in one font (most words are one piece). */
+function needsMerging(pieces: readonly Piece[]): boolean {
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (piece.kind !== 'text') continue;
+    if (piece.text === '') return true;
+    const before = pieces[i - 1];
+    if (before?.kind === 'text' && before.font.key === piece.font.key) return true;
+  }
+  return false;
+}
+
 /** Appends text in the font of the last piece (a hyphen at a break). */
-export function appendText(pieces: readonly Piece[], text: string): Piece[] {
+export function appendText(pieces: readonly Piece[], text: string): readonly Piece[] {
   const last = pieces[pieces.length - 1];
   if (!last) return [];
   return mergePieces([...pieces, { kind: 'text', text, font: last.font }]);
@@ -97,7 +113,8 @@ export function appendText(pieces: readonly Piece[], text: string): Piece[] {
  * Soft hyphens (U+00AD) print nothing, except a "-" where a line ends on one. The pieces as
  * drawn, `lineEnd` telling whether they end a line.
  */
-export function settleSoftHyphens(pieces: readonly Piece[], lineEnd: boolean): Piece[] {
+export function settleSoftHyphens(pieces: readonly Piece[], lineEnd: boolean): readonly Piece[] {
+  if (!pieces.some((piece) => piece.kind === 'text' && piece.text.includes('\u00AD'))) return pieces;
   const last = pieces.length - 1;
   return pieces.map((piece, i) => {
     if (piece.kind !== 'text' || !piece.text.includes('\u00AD')) return piece;

@@ -4,7 +4,7 @@ import { OBJECT_CHAR, piecesText, splitPieces } from './pieces.js';
 
 /** One unbreakable unit of a paragraph: what lies between two break opportunities, trailing spaces included. */
 export interface Word {
-  pieces: Piece[];
+  pieces: readonly Piece[];
   /** A mandatory break follows (a newline that reached the breaker). */
   required: boolean;
 }

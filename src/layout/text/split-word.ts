@@ -5,8 +5,8 @@ import { appendText, piecesText, splitPieces, trimTrailingSpace } from './pieces
 export type Hyphenate = (word: string, lang: string) => string[];
 
 export interface WordSplit {
-  head: Piece[];
-  tail: Piece[];
+  head: readonly Piece[];
+  tail: readonly Piece[];
 }
 
 const EPSILON = 1e-6;

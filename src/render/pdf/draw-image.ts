@@ -3,6 +3,7 @@ import type { ImageItem } from '../../shared/display-list.js';
 import { prepareSvgImage, tintAlpha } from '../image-source.js';
 import { clipToShape } from './outline-shape.js';
 import { drawIntoForm, drawTransparencyGroup } from './draw-transparency-group.js';
+import { callsSize, recordCalls, replayCalls, type SvgCall, type SvgCallStore } from './svg-calls.js';
 
 interface SvgForm {
   name: string;
@@ -17,6 +18,40 @@ const svgForms = new WeakMap<PDFKit.PDFDocument, Map<string, SvgForm>>();
  * of a sheet repeat the same icons, and preparing the markup (tint, viewBox) is not free.
  */
 const formsBySource = new WeakMap<PDFKit.PDFDocument, Map<string, Map<string, SvgForm>>>();
+
+/**
+ * The pdfkit calls that drew each SVG by markup and size, kept across documents when they can
+ * be made again (see svg-calls.ts): a build writes the same art into its sheets, its
+ * print-and-play kit and its print-shop files, and svg-to-pdfkit parsed and drew it for each
+ * (in a build of the shipped games, SVG art was the larger part of writing PDFs). At most
+ * KEPT_CALLS_BYTES of markup and calls, the oldest let go first.
+ */
+const keptCalls = new Map<string, { calls: readonly SvgCall[]; size: number }>();
+const KEPT_CALLS_BYTES = 32 * 1024 * 1024;
+let keptCallsBytes = 0;
+
+/** Where each document keeps its calls between builds, when it has somewhere (see keepSvgCallsIn). */
+const stores = new WeakMap<PDFKit.PDFDocument, SvgCallStore>();
+
+/** Calls kept and looked for in `store` too while `doc` is drawn: a rebuild draws the art of the faces it did not lay out again without parsing it. */
+export function keepSvgCallsIn(doc: PDFKit.PDFDocument, store: SvgCallStore): void {
+  stores.set(doc, store);
+}
+
+/** The most one drawing's calls may hold to be kept (larger art is drawn afresh each time). */
+const MAX_CALLS_BYTES = KEPT_CALLS_BYTES / 4;
+
+function keepCalls(key: string, calls: readonly SvgCall[]): void {
+  const size = 2 * key.length + callsSize(calls);
+  if (size > MAX_CALLS_BYTES || keptCalls.has(key)) return;
+  keptCalls.set(key, { calls, size });
+  keptCallsBytes += size;
+  for (const [old, kept] of keptCalls) {
+    if (keptCallsBytes <= KEPT_CALLS_BYTES) break;
+    keptCalls.delete(old);
+    keptCallsBytes -= kept.size;
+  }
+}
 
 /**
  * What an `<image href>` inside SVG art may name: only a PNG or JPEG embedded in the SVG itself.
@@ -38,9 +73,24 @@ function svgForm(doc: PDFKit.PDFDocument, markup: string, width: number, height:
   const key = `${width} ${height}\n${markup}`;
   let form = forms.get(key);
   if (!form) {
-    const xobject = drawIntoForm(doc, {}, () =>
-      SVGtoPDF(doc, markup, 0, 0, { width, height, preserveAspectRatio: 'none', warningCallback: () => undefined, imageCallback: embeddedImageOnly }),
-    );
+    const xobject = drawIntoForm(doc, {}, () => {
+      const inMemory = keptCalls.get(key)?.calls;
+      if (inMemory) return replayCalls(doc, inMemory);
+      const svgToPdf = (target: PDFKit.PDFDocument) =>
+        SVGtoPDF(target, markup, 0, 0, { width, height, preserveAspectRatio: 'none', warningCallback: () => undefined, imageCallback: embeddedImageOnly });
+      let drawn = false;
+      const record = () => {
+        drawn = true;
+        const made = recordCalls(doc, svgToPdf);
+        return made && callsSize(made) <= MAX_CALLS_BYTES ? made : null;
+      };
+      const store = stores.get(doc);
+      const calls = store ? store.calls(key, record) : record();
+      if (calls) keepCalls(key, calls);
+      if (drawn) return;
+      if (calls) replayCalls(doc, calls);
+      else svgToPdf(doc);
+    });
     form = { name: `PPS${forms.size + 1}`, xobject };
     forms.set(key, form);
   }

@@ -5,6 +5,8 @@ import { setContentId } from './set-content-id.js';
 import { defaultCreationDate } from './creation-date.js';
 import { StructureWriter } from './structure-writer.js';
 import { turnEvery } from '../../shared/event-loop.js';
+import { keepSvgCallsIn } from './draw-image.js';
+import type { SvgCallStore } from './svg-calls.js';
 
 export interface ComponentPdfOptions {
   title?: string;
@@ -18,6 +20,8 @@ export interface ComponentPdfOptions {
    * tree in drawing order, everything else marked as artifacts, bookmarks for the headings.
    */
   tagged?: boolean;
+  /** Where the pdfkit calls that drew SVG art are kept between builds (see svg-calls.ts). */
+  svgCalls?: SvgCallStore;
 }
 
 /**
@@ -80,6 +84,7 @@ export async function renderComponentPdf(
   // pdfkit numbers fonts from its default one (F1): the fonts drawn with keep their numbers.
   (doc as unknown as { _fontCount: number })._fontCount = 1;
   const structure = options.tagged ? new StructureWriter(doc) : undefined;
+  if (options.svgCalls) keepSvgCallsIn(doc, options.svgCalls);
   const chunks: Uint8Array[] = [];
   let length = 0;
   doc.on('data', (chunk: Uint8Array) => {
