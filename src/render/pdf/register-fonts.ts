@@ -1,5 +1,5 @@
 import type { FontFace } from '../../shared/display-list.js';
-import { fontBytes } from '../../shared/fonts.js';
+import { documentFont } from '../../shared/fonts.js';
 
 /** Font names registered per document: name → file. */
 const registered = new WeakMap<PDFKit.PDFDocument, Map<string, string>>();
@@ -16,7 +16,8 @@ export function registerFonts(doc: PDFKit.PDFDocument, fonts: Record<string, Fon
     let name = key;
     for (let n = 2; names.has(name) && names.get(name) !== face.path; n++) name = `${key}#${n}`;
     if (!names.has(name)) {
-      doc.registerFont(name, fontBytes(face.path));
+      // pdfkit takes a fontkit font as it takes a file's bytes.
+      doc.registerFont(name, documentFont(face.path) as unknown as Buffer);
       names.set(name, face.path);
     }
     byKey.set(key, name);
