@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayList, TextItem as DisplayTextItem } from '../../src/shared/display-list.js';
 import { renderComponentPdf } from '../../src/render/pdf/render-component-pdf.js';
 import { defaultCreationDate } from '../../src/render/pdf/creation-date.js';
+import { documentFont, openFont } from '../../src/shared/fonts.js';
 import { glyphOrigins, openPdf, textItems } from './read-pdf.js';
 import { FONTS, FRENCH, mm, sampleCard, shapeRun } from './sample-list.js';
 
@@ -140,6 +141,24 @@ describe('renderComponentPdf', () => {
     const ops = await page.getOperatorList();
     const groups = ops.fnArray.filter((fn) => fn === pdfjs.OPS.beginGroup);
     expect(groups).toHaveLength(1);
+  });
+
+  it('gives each PDF a font of its own that reads the tables the layout decoded, and the same bytes as before any was decoded', async () => {
+    const path = FONTS['Alegreya Sans/regular']!.path;
+    const tables = (font: object) => (font as { _tables: Record<string, unknown> })._tables;
+    const layoutFont = openFont(path);
+    const a = documentFont(path);
+    const b = documentFont(path);
+    expect(a).not.toBe(layoutFont);
+    expect(a).not.toBe(b);
+    // Decoded once: what one reads, the others find.
+    expect(tables(a)).toBe(tables(layoutFont));
+    expect(tables(b)).toBe(tables(layoutFont));
+    expect(b.unitsPerEm).toBe(layoutFont.unitsPerEm);
+    // Glyphs (cached with the characters first looked up) are each document's own.
+    expect(a.getGlyph(36)).not.toBe(layoutFont.getGlyph(36));
+    // The PDF is the same whichever tables were decoded before it (pdf was made first, in beforeAll).
+    expect(Buffer.compare(await render([card, sampleCard(0)]), pdf)).toBe(0);
   });
 
   it('refuses an empty list of pages and unknown fonts', async () => {
