@@ -13,48 +13,70 @@
 
 const FILL_COLOR = '_fillColor';
 
-/** A value passed to a kept call: numbers, strings, booleans, or arrays and plain objects of them (a dash's `{ phase }`). */
-type Plain = number | string | boolean | null | undefined | readonly Plain[] | { readonly [key: string]: Plain };
+/** A value passed to a kept call: finite numbers, strings, or arrays and plain objects of them (a dash's `{ phase }`). */
+type Plain = number | string | readonly Plain[] | { readonly [key: string]: Plain };
 
 /** One call: the method's name and its arguments. */
 export type SvgCall = readonly [method: string, args: readonly Plain[]];
 
-/** pdfkit's methods whose calls can be kept: they draw into the current page (or form) and touch nothing else but the document's opacity registry. */
-const KEPT_METHODS = new Set([
-  'save',
-  'restore',
-  'addContent',
-  'transform',
-  'translate',
-  'scale',
-  'rotate',
-  'rect',
-  'roundedRect',
-  'ellipse',
-  'circle',
-  'polygon',
-  'path',
-  'moveTo',
-  'lineTo',
-  'bezierCurveTo',
-  'quadraticCurveTo',
-  'closePath',
-  'fill',
-  'stroke',
-  'fillAndStroke',
-  'clip',
-  'lineWidth',
-  'lineCap',
-  'lineJoin',
-  'miterLimit',
-  'dash',
-  'undash',
-  'fillColor',
-  'strokeColor',
-  'fillOpacity',
-  'strokeOpacity',
-  'opacity',
-]);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+/** A colour as svg-to-pdfkit passes it (components), or a fill rule. */
+const isColourOrRule = (value: unknown) => isString(value) || (Array.isArray(value) && value.length >= 1 && value.length <= 4 && value.every(isNumber));
+const isDashLength = (value: unknown) => isNumber(value) && value > 0;
+
+type Signature = (args: readonly unknown[]) => boolean;
+const numbers = (count: number): Signature => (args) => args.length === count && args.every(isNumber);
+const between = (min: number, max: number, each: (value: unknown) => boolean): Signature => (args) => args.length >= min && args.length <= max && args.every(each);
+const oneString: Signature = (args) => args.length === 1 && isString(args[0]);
+const colour: Signature = (args) => (args.length === 1 || (args.length === 2 && isNumber(args[1]))) && isColourOrRule(args[0]);
+const capOrJoin: Signature = (args) => args.length === 1 && (isString(args[0]) || isNumber(args[0]));
+
+/**
+ * pdfkit's methods whose calls can be kept, each with the arguments it may be given: they draw
+ * into the current page (or form) and touch nothing else but the document's opacity registry.
+ * A call with other arguments is not kept (and, read back, not made).
+ */
+const SIGNATURES: Record<string, Signature> = {
+  save: numbers(0),
+  restore: numbers(0),
+  closePath: numbers(0),
+  undash: numbers(0),
+  addContent: oneString,
+  path: oneString,
+  transform: numbers(6),
+  translate: numbers(2),
+  scale: between(1, 2, isNumber),
+  rotate: numbers(1),
+  rect: numbers(4),
+  roundedRect: numbers(5),
+  ellipse: between(3, 4, isNumber),
+  circle: numbers(3),
+  polygon: (args) => args.every((point) => Array.isArray(point) && point.length === 2 && point.every(isNumber)),
+  moveTo: numbers(2),
+  lineTo: numbers(2),
+  bezierCurveTo: numbers(6),
+  quadraticCurveTo: numbers(4),
+  fill: between(0, 2, isColourOrRule),
+  stroke: between(0, 1, isColourOrRule),
+  fillAndStroke: between(0, 3, isColourOrRule),
+  clip: between(0, 1, isString),
+  lineWidth: numbers(1),
+  miterLimit: numbers(1),
+  lineCap: capOrJoin,
+  lineJoin: capOrJoin,
+  dash: (args) =>
+    args.length >= 1 &&
+    args.length <= 2 &&
+    (isDashLength(args[0]) || (Array.isArray(args[0]) && args[0].every(isDashLength))) &&
+    (args.length === 1 || (isRecord(args[1]) && Object.entries(args[1]).every(([key, value]) => (key === 'phase' || key === 'space') && isNumber(value)))),
+  fillColor: colour,
+  strokeColor: colour,
+  fillOpacity: numbers(1),
+  strokeOpacity: numbers(1),
+  opacity: numbers(1),
+};
 
 /**
  * The document's state a kept drawing may read: the matrix the calls themselves set, and the
@@ -63,13 +85,13 @@ const KEPT_METHODS = new Set([
  */
 const READABLE = new Set(['_ctm', FILL_COLOR]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
-const isPlain = (value: unknown): value is Plain =>
-  value === null ||
-  ['number', 'string', 'boolean', 'undefined'].includes(typeof value) ||
-  (Array.isArray(value) && value.every(isPlain)) ||
-  (isRecord(value) && Object.values(value).every(isPlain));
+/** The arguments as a call keeps them: trailing ones left out (undefined) dropped, so that they read back from JSON as they were. */
+function keptArgs(method: string, args: readonly unknown[]): Plain[] | undefined {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  const given = args.slice(0, end);
+  return Object.hasOwn(SIGNATURES, method) && SIGNATURES[method]!(given) ? copy(given as Plain[]) : undefined;
+}
 
 /** A deep copy, so that neither side changes the other's arrays afterwards. */
 function copyOf(value: Plain): Plain {
@@ -100,12 +122,13 @@ export function recordCalls(doc: PDFKit.PDFDocument, draw: (doc: PDFKit.PDFDocum
         return value;
       }
       const method = value as (...args: unknown[]) => unknown;
-      if (!KEPT_METHODS.has(property)) {
+      if (!Object.hasOwn(SIGNATURES, property)) {
         kept = false;
         return method.bind(doc);
       }
       return (...args: unknown[]) => {
-        if (args.every(isPlain)) calls.push([property, copy(args)]);
+        const keep = keptArgs(property, args);
+        if (keep) calls.push([property, keep]);
         else kept = false;
         const result = method.apply(doc, args);
         if (result === doc) return stand;
@@ -135,12 +158,22 @@ export interface SvgCallStore {
   calls(key: string, record: () => readonly SvgCall[] | null): readonly SvgCall[] | null;
 }
 
-/** Whether a value read back is calls this module keeps: kept methods, plain arguments (anything else is drawn afresh). */
+/**
+ * Whether a value read back is calls this module keeps: kept methods with the arguments each
+ * takes, every `save` restored and no `restore` of what was saved before them (anything else,
+ * damaged or put there, is drawn afresh).
+ */
 export function isSvgCalls(value: unknown): value is SvgCall[] {
-  return (
-    Array.isArray(value) &&
-    value.every((call) => Array.isArray(call) && call.length === 2 && typeof call[0] === 'string' && KEPT_METHODS.has(call[0]) && Array.isArray(call[1]) && (call[1] as unknown[]).every(isPlain))
-  );
+  if (!Array.isArray(value)) return false;
+  let depth = 0;
+  for (const call of value) {
+    if (!Array.isArray(call) || call.length !== 2 || !isString(call[0]) || !Array.isArray(call[1])) return false;
+    const [method, args] = call as [string, unknown[]];
+    if (keptArgs(method, args)?.length !== args.length) return false;
+    if (method === 'save') depth++;
+    if (method === 'restore' && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** Makes the kept calls again on `doc`, its fill colour set back after them as drawing did. */
