@@ -8,7 +8,7 @@ describe('the pdfkit calls kept for SVG art', () => {
   it('are the drawing calls as made, trailing arguments left out dropped, each array copied', () => {
     const colour = [255, 0, 0];
     const calls = recordCalls(doc(), (d) => {
-      d.save().translate(10, 20).fillColor(colour, undefined as unknown as number).moveTo(0, 0).lineTo(5, 5).fill('evenodd').restore();
+      d.save().translate(10, 20).fillColor(colour as unknown as PDFKit.Mixins.ColorValue, undefined as unknown as number).moveTo(0, 0).lineTo(5, 5).fill('evenodd').restore();
       colour[0] = 0;
     });
     expect(calls).toEqual([
