@@ -28,4 +28,17 @@ describe('the validator of a set\'s items, compiled at run time', () => {
     const compiled = compileItemsValidator({ properties: { power: { type: 'integer', minimumm: 0 } } });
     expect(compiled).toEqual({ problem: expect.stringMatching(/unknown keyword: "minimumm"/) });
   });
+
+  it('is compiled once for a schema checked again (a save in a watching process), whatever object holds it, and again for another', () => {
+    const first = compileItemsValidator({ properties: { title: { type: 'string' }, cost: { type: 'integer' } }, required: ['title'] });
+    // The same schema written in another order, in new objects: the same validator.
+    const again = compileItemsValidator({ required: ['title'], properties: { cost: { type: 'integer' }, title: { type: 'string' } } });
+    if (!('validate' in first) || !('validate' in again)) throw new Error('not compiled');
+    expect(again.validate).toBe(first.validate);
+    const other = compileItemsValidator({ properties: { title: { type: 'string' }, cost: { type: 'number' } }, required: ['title'] });
+    if (!('validate' in other)) throw new Error(other.problem);
+    expect(other.validate).not.toBe(first.validate);
+    expect(runValidator(first.validate, [{ id: 'a', title: 'T', cost: 1.5 }]).valid).toBe(false);
+    expect(runValidator(other.validate, [{ id: 'a', title: 'T', cost: 1.5 }]).valid).toBe(true);
+  });
 });

@@ -25,3 +25,28 @@ describe('the budget of values a YAML file may hold', () => {
     expect((loaded.data as { ids: string[] }).ids).toHaveLength(values);
   });
 });
+
+describe('the parses a watching process keeps', () => {
+  it('gives a file saved again with the same text the same parse, with data of its own; another text is parsed afresh', async () => {
+    const { rememberParsedYaml } = await import('../../src/content/load-yaml.js');
+    rememberParsedYaml();
+    const text = 'id: cards\nitems:\n  - {id: a, power: 1}\n  - {id: a, power: 2}\nunknown key: [\n';
+    const first = parseYaml('/game/sets/kept.yaml', text);
+    const again = parseYaml('/game/sets/kept.yaml', text);
+    expect(again.doc).toBe(first.doc);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+    expect(again.diagnostics.length).toBeGreaterThan(0);
+    const good = 'id: cards\nitems:\n  - {id: a, power: 1}\n';
+    const used = parseYaml('/game/sets/kept.yaml', good);
+    expect(used.doc).not.toBe(first.doc);
+    // What a build does to its data (a default filled in) does not reach the next build.
+    (used.data as { items: { power: number; added?: boolean }[] }).items[0]!.added = true;
+    const next = parseYaml('/game/sets/kept.yaml', good);
+    expect(next.doc).toBe(used.doc);
+    expect(next.data).toEqual({ id: 'cards', items: [{ id: 'a', power: 1 }] });
+    expect(next.data).not.toBe(used.data);
+    // Nor what it does to a diagnostic.
+    next.diagnostics.push({ severity: 'warning', code: 'x', message: 'x', file: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 });
+    expect(parseYaml('/game/sets/kept.yaml', good).diagnostics).toEqual([]);
+  });
+});
