@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import { rememberParsedYaml } from '../content/load-yaml.js';
 
 /** How long to wait after the last save before building, so a burst of saves builds once. */
 export const DEBOUNCE_MS = 200;
@@ -28,9 +29,11 @@ function isNoise(relative: string): boolean {
 /**
  * Watches the content for saves in any editor. chokidar re-arms its watch when a file is
  * replaced by a rename (the safe save of Vim, Emacs, JetBrains and `sed -i`), which Node 20's
- * recursive fs.watch loses after the first one on Linux.
+ * recursive fs.watch loses after the first one on Linux. The process then keeps each YAML
+ * file's parse, so that each build after a save parses only the files that changed.
  */
 export function watchContent(options: WatchOptions): ContentWatcher {
+  rememberParsedYaml();
   const ignored = (options.ignore ?? []).map((p) => path.resolve(p));
   const folders = options.folders.map((f) => path.resolve(f));
   const inside = (file: string, dir: string) => file === dir || file.startsWith(dir + path.sep);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { watchContent } from '../build/watch-content.js';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { loadBuildCode, runBuild } from '../build/run-build.js';
-import { rememberParsedYaml } from '../content/load-yaml.js';
 import { buildOnce, buildRequestOf, type BuildCommandOptions } from './build-command.js';
 import { EXIT, type CliIo } from './io.js';
 import { onStopSignal } from './signals.js';
@@ -15,8 +14,6 @@ import { onStopSignal } from './signals.js';
  */
 export async function watchBuild(dir: string | string[], options: BuildCommandOptions, version: string, io: CliIo, signal?: AbortSignal): Promise<number> {
   const roots = (typeof dir === 'string' ? [dir] : dir).map((d) => path.resolve(io.cwd, d));
-  // Each build after a save parses only the files that changed.
-  rememberParsedYaml();
   let upToDate = false;
   const run = async (reason?: string) => {
     if (reason) io.stdout(`\n${reason}: building again\n`);

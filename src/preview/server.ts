@@ -6,7 +6,6 @@ import path from 'node:path';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
 import { runBuild, type BuildRequest, type BuildResult } from '../build/run-build.js';
 import { watchContent } from '../build/watch-content.js';
-import { rememberParsedYaml } from '../content/load-yaml.js';
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { UsageError } from '../shared/errors.js';
 import { isAllowedHost, resolveServedPath } from './paths.js';
@@ -292,8 +291,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     for (const c of clients) c.write(': ping\n\n');
   }, 15_000);
 
-  // The same watcher as `build --watch`: 200 ms after the last save, in any editor; each build after a save parses only the files that changed.
-  rememberParsedYaml();
+  // The same watcher as `build --watch`: 200 ms after the last save, in any editor.
   const watcher = watchContent({
     folders: existsSync(SHARED_TEMPLATES_DIR) ? [...roots, SHARED_TEMPLATES_DIR] : roots,
     ignore: [out],
