@@ -173,8 +173,8 @@ function friendlyYamlMessage(code: string, message: string): string {
  * that what a build does to its data (defaults filled in) never reaches the next build.
  */
 let parsed: Map<string, { text: string; loaded: LoadedYaml }> | undefined;
-/** The most text kept so (beyond it, the files first kept are let go). */
-const MAX_PARSED_CHARS = 16 * 1024 * 1024;
+/** The most text kept so (beyond it, the files first kept are let go): a parsed document takes many times its text (the shipped games: 0.5 MB of YAML). */
+const MAX_PARSED_CHARS = 4 * 1024 * 1024;
 let parsedChars = 0;
 
 /** From now on, keeps each file's parse for the builds after this one (see `parsed`). */
