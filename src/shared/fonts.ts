@@ -72,9 +72,26 @@ interface DecodedTables {
  */
 export function documentFont(file: string): fontkit.Font {
   const { bytes, font: shared } = loadFont(file);
+  decodeSharedTables(shared);
   const font = fontkit.create(bytes) as fontkit.Font;
   (font as unknown as DecodedTables)._tables = (shared as unknown as DecodedTables)._tables;
   return font;
+}
+
+/**
+ * The tables a PDF reads (metrics, character map, substitutions, the subset's hinting tables),
+ * decoded by the build's own font: a decoded table keeps the font that decoded it, and one
+ * decoded by a document's font would keep that document's font and its glyphs for as long as
+ * the process runs. The glyph outlines are read glyph by glyph, never decoded as a table.
+ */
+const PDF_TABLES = ['head', 'hhea', 'maxp', 'hmtx', 'loca', 'post', 'OS/2', 'name', 'cmap', 'cvt ', 'fpgm', 'prep', 'kern', 'GDEF', 'GSUB', 'GPOS', 'vhea', 'vmtx'];
+const tablesDecoded = new WeakSet<fontkit.Font>();
+
+function decodeSharedTables(font: fontkit.Font): void {
+  if (tablesDecoded.has(font)) return;
+  tablesDecoded.add(font);
+  const tables = (font as unknown as { directory: { tables: Record<string, unknown> } }).directory.tables;
+  for (const tag of PDF_TABLES) if (tag in tables) void (font as unknown as Record<string, unknown>)[tag];
 }
 
 /**

@@ -157,6 +157,8 @@ describe('renderComponentPdf', () => {
     expect(b.unitsPerEm).toBe(layoutFont.unitsPerEm);
     // Glyphs (cached with the characters first looked up) are each document's own.
     expect(a.getGlyph(36)).not.toBe(layoutFont.getGlyph(36));
+    // The tables a PDF reads are decoded by the layout's font, which each keeps: none keeps a document's font (and its glyphs) alive.
+    for (const tag of ['head', 'hhea', 'maxp', 'hmtx', 'loca', 'post', 'cmap']) expect((tables(layoutFont)[tag] as { parent?: unknown } | undefined)?.parent, tag).toBe(layoutFont);
     // The PDF is the same whichever tables were decoded before it (pdf was made first, in beforeAll).
     expect(Buffer.compare(await render([card, sampleCard(0)]), pdf)).toBe(0);
   });
