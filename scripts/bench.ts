@@ -2,10 +2,10 @@
 // A generator writes one card design (scripts/bench/same-card.ts) for every tool: a pocketpress
 // game, a Typst document, an HTML page, and a Skia drawing (the floor: the card drawn and
 // encoded by the fastest path available in-process). A peer that is not installed is skipped
-// with the reason printed. One JSON line per case. Each case runs in rounds (scripts/bench/rounds.ts),
-// every tool once a round in turn; a figure is the median of its runs, a ratio the median of
-// pocketpress ÷ peer round by round (above 1: pocketpress is slower), with its range. BENCH_FULL=1 adds the 1 000-card cases; BENCH_HUGE=1 adds a full build of
-// 10 000 cards (in two sets, the most a set may hold being 5 000), with no peer: they would take hours.
+// with the reason printed. One JSON line per case. Each case runs in rounds
+// (scripts/bench/rounds.ts), every tool once a round in turn; a figure is the median of its runs,
+// a ratio the median of pocketpress ÷ peer round by round (above 1: pocketpress is slower), with
+// its range. BENCH_FULL=1 adds the 1 000-card cases; BENCH_HUGE=1 adds a full build of 10 000 cards (in two sets, the most a set may hold being 5 000), with no peer: they would take hours.
 //
 // Each in-process measure runs in a fresh process of its own, so its peak memory is its own;
 // "work" excludes starting Node and loading modules (or the browser), "process" is a whole command.
@@ -40,7 +40,6 @@ function roundsFor(n: number): number {
   const asked = Math.floor(Number(process.env['BENCH_ROUNDS']));
   return asked >= 1 ? asked : n <= 100 ? 5 : 1;
 }
-let ROUNDS = 1;
 
 // ---- the work each tool does, run in a child process of its own -------------------------------
 
@@ -218,17 +217,17 @@ function report(name: string, n: number, self: readonly Result[], peers: Record<
   console.log(JSON.stringify(line));
 }
 
-/** The case run ROUNDS times, ours first in each round, then each peer. */
-async function compare(name: string, n: number, ours: Tool, peers: Record<string, Tool>, extra: Record<string, unknown> = {}): Promise<void> {
-  const results = await inRounds(ROUNDS, { pocketpress: ours, ...peers });
+/** The case run in `rounds`, ours first in each round, then each peer. */
+async function compare(rounds: number, name: string, n: number, ours: Tool, peers: Record<string, Tool>, extra: Record<string, unknown> = {}): Promise<void> {
+  const results = await inRounds(rounds, { pocketpress: ours, ...peers });
   const { pocketpress, ...others } = results;
   report(name, n, pocketpress, others, extra);
 }
 
-/** One of our commands run ROUNDS times (`before` each run: the edit it measures). */
-async function repeat(run: () => Result, before?: (round: number) => void): Promise<Result[]> {
+/** One of our commands run `rounds` times (`before` each run: the edit it measures). */
+async function repeat(rounds: number, run: () => Result, before?: (round: number) => void): Promise<Result[]> {
   let round = 0;
-  const { only } = await inRounds(ROUNDS, { only: { run: () => (before?.(round++), run()) } });
+  const { only } = await inRounds(rounds, { only: { run: () => (before?.(round++), run()) } });
   return only;
 }
 
@@ -244,7 +243,7 @@ async function runBuildOnly(n: number): Promise<void> {
 }
 
 async function runCases(n: number): Promise<void> {
-  ROUNDS = roundsFor(n);
+  const rounds = roundsFor(n);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-bench-'));
   const assets = await writeCardAssets(dir);
   writeFileSync(path.join(dir, 'assets.json'), JSON.stringify(assets));
@@ -253,13 +252,13 @@ async function runCases(n: number): Promise<void> {
   writeTypst(dir, n, assets);
   writeHtml(dir, n, assets);
 
-  await compare('pdf-sheets', n, { run: () => inChild('pocketpress-pdf', dir) }, {
+  await compare(rounds, 'pdf-sheets', n, { run: () => inChild('pocketpress-pdf', dir) }, {
     typst: { run: () => typst(dir, ['sheets.typ', path.join(dir, 'typst', 'sheets.pdf')]) },
     chromium: { run: () => inChild('chromium-pdf', dir) },
   }, { sheets: '9-up A4, duplex backs, crop marks' });
 
   mkdirSync(path.join(dir, 'typst', 'png'), { recursive: true });
-  await compare('png', n, { run: () => inChild('pocketpress-png', dir) }, {
+  await compare(rounds, 'png', n, { run: () => inChild('pocketpress-png', dir) }, {
     floor: { run: () => inChild('skia-png', dir) },
     typst: { run: () => typst(dir, ['--ppi', String(DPI), 'cards.typ', path.join(dir, 'typst', 'png', 'card-{n}.png')]) },
     // 20 s a run: measured in the first round only (its ratio is our median over its one run).
@@ -267,20 +266,20 @@ async function runCases(n: number): Promise<void> {
   }, { dpi: DPI, floorPath: `@napi-rs/canvas (Skia) draws, sharp encodes PNG (compressionLevel ${FLOOR_PNG.compressionLevel})` });
 
   const out = path.join(dir, 'out-build');
-  report('build', n, await repeat(() => cli('build', game, '--out', out, '--quiet', '--no-cache')), {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
+  report('build', n, await repeat(rounds, () => cli('build', game, '--out', out, '--quiet', '--no-cache')), {}, { outputs: 'every output (PDF sheets, PNGs, print-shop, rulebook, engine JSON, TTS); no peer makes them all' });
 
   // The designer's loop: a build with the cache, then again with nothing changed, then with one card edited.
   const cached = path.join(dir, 'out-cached');
   const cacheDir = path.join(dir, 'cache');
   const withCache = () => cli('build', game, '--out', cached, '--quiet', '--cache-dir', cacheDir);
   withCache();
-  report('rebuild-unchanged', n, await repeat(withCache), {}, { change: 'none: every file as the last build left it' });
+  report('rebuild-unchanged', n, await repeat(rounds, withCache), {}, { change: 'none: every file as the last build left it' });
   const cards = path.join(game, 'sets', 'cards.yaml');
   const before = readFileSync(cards, 'utf8');
   if (!before.includes('name: Card number 0\n')) throw new Error('the bench game has no card 0 to edit');
   // Each run a title never built before, so that each has one card to make again.
   const retitle = (title: string) => writeFileSync(cards, before.replace('name: Card number 0\n', `name: Card number ${title}\n`));
-  report('rebuild-one-card', n, await repeat(withCache, (round) => retitle(`zero ${'i'.repeat(round + 1)}`)), {}, { change: 'one card\'s title edited' });
+  report('rebuild-one-card', n, await repeat(rounds, withCache, (round) => retitle(`zero ${'i'.repeat(round + 1)}`)), {}, { change: 'one card\'s title edited' });
   // The same edit in the loop a designer lives in: `build --watch` running, a card saved, the build done again;
   // the first save as soon as the watch is ready, then four saves of other titles (the loop as it goes on).
   const saves = ['nought', 'none', 'nil', 'naught', 'null'].map((title) => () => retitle(title));
@@ -290,7 +289,7 @@ async function runCases(n: number): Promise<void> {
     laterSavesWallMs: later.map((m) => round(m.wallMs)),
     firstSave: { wallMs: round(first!.wallMs), cpuMs: round(first!.cpuMs) },
   });
-  report('validate', n, await repeat(() => cli('validate', game, '--quiet')), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
+  report('validate', n, await repeat(rounds, () => cli('validate', game, '--quiet')), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
   rmSync(dir, { recursive: true, force: true });
 }
 
