@@ -250,7 +250,8 @@ function parseYamlText(filePath: string, text: string): LoadedYaml {
   const first = diagnostics.find((d) => d.code === 'yaml-syntax' && d.severity === 'error');
   if (first && echoes > 0) first.message += ` (${echoes} more syntax error${echoes === 1 ? '' : 's'} after this one, most likely caused by it)`;
   if (diagnostics.some((d) => d.severity === 'error')) return { file, doc, data: undefined, diagnostics };
-  const loop = selfReferencingAlias(doc);
+  // An alias names an anchor ("&name"): a text without one has no alias to follow.
+  const loop = text.includes('&') ? selfReferencingAlias(doc) : undefined;
   if (loop) {
     diagnostics.push({
       severity: 'error',

@@ -1,6 +1,6 @@
 import type * as fontkit from 'fontkit';
 import type { PlacedGlyph } from '../../shared/display-list.js';
-import { wordShaping } from './word-shaping.js';
+import { commonShapesAsLatin, wordShaping, type WordShaping } from './word-shaping.js';
 
 /**
  * The OpenType features text is shaped with. A PDF backend that lets pdfkit shape a run's
@@ -36,32 +36,30 @@ const layouts = new WeakMap<fontkit.Font, Map<string, Shaped>>();
 
 /**
  * Characters of Latin script or common to every script (ASCII, Latin-1, general punctuation,
- * currency, letterlike and mathematical symbols, arrows). fontkit picks the script a string is
- * shaped in from its first letter of a script of its own: in a string of these holding an ASCII
- * letter, that is Latin, for the whole line as for each of its words that holds one.
+ * currency, letterlike and mathematical symbols but the ohm sign, which is Greek, arrows).
+ * fontkit picks the script a string is shaped in from its first letter of a script of its own:
+ * in a string of these holding an ASCII letter, that is Latin, and each of its words is shaped
+ * in Latin as the line is, a word without a letter (a number, a dash) as well.
  */
-const LATIN_OR_COMMON = /^[\p{Script=Latin}\u0020-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20bf\u2100-\u22ff]*$/u;
+const LATIN_OR_COMMON = /^[\p{Script=Latin}\u0020-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20bf\u2100-\u2125\u2127-\u22ff]*$/u;
 const ASCII_LETTER = /[A-Za-z]/;
 
+/** The OpenType tag fontkit shapes a Latin string with (its script detection gives the same for one). */
+const LATIN = 'latn';
+
+/** Whether fontkit shapes `text` as Latin: it holds a Latin letter, or only common characters that the font shapes as Latin (see commonShapesAsLatin). */
+const isLatin = (font: fontkit.Font, text: string) => LATIN_OR_COMMON.test(text) && (ASCII_LETTER.test(text) || commonShapesAsLatin(font));
+
 /**
- * A line split into the words it can be shaped as (each with the spaces after it, a word
- * without an ASCII letter joined to the next, so that each is shaped in Latin as the line is),
- * when its font joins no word to the next (see wordShaping); undefined when the line must be
- * shaped whole.
+ * A Latin line split into what it can be shaped as, when its font joins no word to the next
+ * (see wordShaping): its words and each of its spaces when no rule of the font holds a space
+ * ('spaces-apart'), else its words each with the spaces after it; undefined when the line must
+ * be shaped whole (another script, or a font whose rules reach across a space).
  */
-function wordsOf(font: fontkit.Font, text: string): string[] | undefined {
-  if (!text.includes(' ') || !ASCII_LETTER.test(text) || !LATIN_OR_COMMON.test(text) || wordShaping(font, SHAPING_FEATURES) === 'line') return undefined;
-  const words: string[] = [];
-  let current = '';
-  for (const piece of text.split(/(?<= )(?=[^ ])/)) {
-    current += piece;
-    if (ASCII_LETTER.test(current)) {
-      words.push(current);
-      current = '';
-    }
-  }
-  if (current !== '') words[words.length - 1] += current;
-  return words.length > 1 ? words : undefined;
+function piecesOf(font: fontkit.Font, text: string, shaping: WordShaping): string[] | undefined {
+  if (shaping === 'line' || !text.includes(' ') || !isLatin(font, text)) return undefined;
+  const pieces = shaping === 'spaces-apart' ? text.split(/( )/).filter((piece) => piece !== '') : text.split(/(?<= )(?=[^ ])/);
+  return pieces.length > 1 ? pieces : undefined;
 }
 
 /** A run's glyphs from the `from`-th on, four numbers a glyph: id, x advance, x offset, y offset. */
@@ -78,7 +76,22 @@ function unitsOf(run: fontkit.GlyphRun, from = 0): Float64Array {
   return units;
 }
 
-/** A word's shaping behind a space, the space's glyph left out (null when the first glyph is not the space's alone), cached per font. */
+/** Pieces of Latin lines shaped in Latin (see piecesOf), cached per font: the words a deck shares, shaped once. */
+const latinPieces = new WeakMap<fontkit.Font, Map<string, Float64Array>>();
+
+function latinUnits(font: fontkit.Font, piece: string): Float64Array {
+  let cache = latinPieces.get(font);
+  if (!cache) latinPieces.set(font, (cache = new Map()));
+  let units = cache.get(piece);
+  if (!units) {
+    units = unitsOf(font.layout(piece, SHAPING_FEATURES, LATIN));
+    if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
+    cache.set(piece, units);
+  }
+  return units;
+}
+
+/** A word's shaping in Latin behind a space, the space's glyph left out (null when the first glyph is not the space's alone), cached per font. */
 const behindSpaces = new WeakMap<fontkit.Font, Map<string, Float64Array | null>>();
 
 function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | undefined {
@@ -86,7 +99,7 @@ function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | unde
   if (!cache) behindSpaces.set(font, (cache = new Map()));
   let units = cache.get(word);
   if (units === undefined) {
-    const run = font.layout(` ${word}`, SHAPING_FEATURES);
+    const run = font.layout(` ${word}`, SHAPING_FEATURES, LATIN);
     const first = run.glyphs[0]?.codePoints;
     units = first?.length === 1 && first[0] === 0x20 ? unitsOf(run, 1) : null;
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
@@ -95,11 +108,11 @@ function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | unde
   return units ?? undefined;
 }
 
-/** A line's shaping from its words' (see wordsOf): undefined when one of them cannot be shaped apart. */
-function unitsOfWords(font: fontkit.Font, words: readonly string[]): Float64Array | undefined {
+/** A line's shaping from its pieces' (see piecesOf): undefined when one of them cannot be shaped apart. */
+function unitsOfPieces(font: fontkit.Font, pieces: readonly string[], shaping: WordShaping): Float64Array | undefined {
   const parts: Float64Array[] = [];
-  for (const [i, word] of words.entries()) {
-    const part = i > 0 && wordShaping(font, SHAPING_FEATURES) === 'words-behind-space' ? unitsBehindSpace(font, word) : layoutUnscaled(font, word).units;
+  for (const [i, piece] of pieces.entries()) {
+    const part = i > 0 && shaping === 'words-behind-space' ? unitsBehindSpace(font, piece) : latinUnits(font, piece);
     if (!part) return undefined;
     parts.push(part);
   }
@@ -114,16 +127,18 @@ function unitsOfWords(font: fontkit.Font, words: readonly string[]): Float64Arra
 
 /**
  * fontkit's layout of a string in font units, cached per font (shaping does not depend on the
- * size). A line whose words can be shaped apart is put together from their shapings, which the
- * lines of a deck share: glyph for glyph what shaping the line gives.
+ * size). A Latin line whose words can be shaped apart is put together from their shapings
+ * (and its spaces'), which the lines of a deck share, and a Latin word alone is the same
+ * shaping as the word in a line: glyph for glyph what shaping the line gives.
  */
 function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
   let cache = layouts.get(font);
   if (!cache) layouts.set(font, (cache = new Map()));
   let shaped = cache.get(text);
   if (!shaped) {
-    const words = wordsOf(font, text);
-    const units = (words && unitsOfWords(font, words)) ?? unitsOf(font.layout(text, SHAPING_FEATURES));
+    const shaping = wordShaping(font, SHAPING_FEATURES);
+    const pieces = piecesOf(font, text, shaping);
+    const units = (pieces && unitsOfPieces(font, pieces, shaping)) ?? (isLatin(font, text) ? latinUnits(font, text) : unitsOf(font.layout(text, SHAPING_FEATURES)));
     if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
     shaped = { units };
     cache.set(text, shaped);

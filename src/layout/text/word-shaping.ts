@@ -18,6 +18,11 @@ import type * as fontkit from 'fontkit';
  * a table fontkit cannot decode. A class-based rule counts the space in its class, "any other
  * glyph" (class 0) included. Alegreya's regular face kerns the space before an opening quote,
  * and is shaped line by line.
+ *
+ * 'spaces-apart': no rule holds the space with another glyph at all, in any place (no
+ * word-final form, no kerning pair that moves a glyph before a space or the space itself, no
+ * rule reading it as context): a line is then its words and its spaces shaped each alone, and a
+ * word is shaped once whether it ends a line or has spaces after it.
  */
 export function wordShaping(font: fontkit.Font, features: readonly string[]): WordShaping {
   let byFeatures = shapings.get(font);
@@ -31,7 +36,7 @@ export function wordShaping(font: fontkit.Font, features: readonly string[]): Wo
   return known;
 }
 
-export type WordShaping = 'line' | 'words' | 'words-behind-space';
+export type WordShaping = 'line' | 'words' | 'words-behind-space' | 'spaces-apart';
 
 const shapings = new WeakMap<fontkit.Font, Map<string, WordShaping>>();
 
@@ -50,6 +55,11 @@ type SubTable = Record<string, unknown> & { version?: number; extension?: SubTab
 type Listed<T> = T[] | { toArray(): T[] };
 
 const list = <T>(value: Listed<T> | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : value.toArray());
+
+/** An array, or one of restructure's lazy arrays (which decode the entries asked for). */
+type Indexed<T> = T[] | { get(index: number): T };
+
+const at = <T>(value: Indexed<T> | undefined, index: number): T | undefined => (value === undefined ? undefined : Array.isArray(value) ? value[index] : value.get(index));
 
 function covers(coverage: Coverage | undefined, glyph: number): boolean {
   if (!coverage) return false;
@@ -79,13 +89,45 @@ interface Place {
  * word-initial form), not anywhere else.
  */
 function reachesAcross(places: readonly Place[], found: Found): boolean {
+  if (places.length > 1 && places.some((p) => p.space)) found.touchesSpace = true;
   if (places.length > 1 && places[0]!.space && places[0]!.backtrack) found.behindSpace = true;
   return places.some((p, i) => p.space && i < places.length - 1 && !(i === 0 && p.backtrack));
 }
 
-/** What the lookups read so far ask of a line's words: to be shaped behind a space. */
+/** What the lookups read so far ask of a line's words: to be shaped behind a space; to be shaped with the spaces after them. */
 interface Found {
   behindSpace: boolean;
+  /** A rule holds the space with another glyph (at its end, or as context before a word). */
+  touchesSpace: boolean;
+}
+
+/** A positioning value (a ValueRecord as fontkit decodes it) that moves nothing: every number 0, no device table. */
+function movesNothing(value: Record<string, unknown> | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  return Object.values(value).every((v) => v === 0 || v === null || v === undefined);
+}
+
+/** Whether a kerning subtable (GPOS 2) moves a glyph, or the space, when the space follows it. */
+function kernsBeforeSpace(sub: SubTable, space: number): boolean {
+  type Pair = { secondGlyph: number; value1?: Record<string, unknown>; value2?: Record<string, unknown> };
+  type Values = { value1?: Record<string, unknown>; value2?: Record<string, unknown> };
+  const moves = (pair: Values) => !movesNothing(pair.value1) || !movesNothing(pair.value2);
+  if (sub.version === 1) {
+    return list(sub['pairSets'] as Listed<Listed<Pair> | null>).some((set) => set !== null && list(set).some((pair) => pair.secondGlyph === space && moves(pair)));
+  }
+  if (sub.version === 2) {
+    // The space's column only: each row read as fontkit reads it (a lazy array decodes what is asked).
+    const second = classOf(sub['classDef2'] as ClassDef | undefined, space);
+    if (second < 0) return true;
+    const rows = sub['classRecords'] as Indexed<Indexed<Values>>;
+    const count = Number(sub['class1Count']);
+    for (let row = 0; row < count; row++) {
+      const pair = at(at(rows, row), second);
+      if (pair !== undefined && moves(pair)) return true;
+    }
+    return false;
+  }
+  return true;
 }
 
 type Rule = Record<string, Listed<number>>;
@@ -163,8 +205,12 @@ function subTableInert(table: 'GSUB' | 'GPOS', type: number, sub: SubTable, spac
       // A glyph moved alone.
       return true;
     case 2:
+      // A pair that starts at the space reaches the next word; one that ends at it does not.
+      if (covers(coverage, space)) return false;
+      if (kernsBeforeSpace(sub, space)) found.touchesSpace = true;
+      return true;
     case 3:
-      // A pair (or a cursive join) that starts at the space reaches the next word; one that ends at it does not.
+      // A cursive join that starts at the space reaches the next word; one that ends at it would join a glyph the coverage holds.
       return !covers(coverage, space);
     case 4:
       return !covers(sub['markCoverage'] as Coverage, space) && !covers(sub['baseCoverage'] as Coverage, space);
@@ -189,6 +235,47 @@ function subTablesOf(lookup: Lookup, table: 'GSUB' | 'GPOS'): { type: number; su
   const extension = table === 'GSUB' ? 7 : 9;
   return list(lookup.subTables).map((sub) => (lookup.lookupType === extension ? { type: Number(sub['lookupType']), sub: sub.extension } : { type: lookup.lookupType, sub }));
 }
+
+type ScriptEntry = { tag: string; script: { defaultLangSys?: { featureIndexes: number[] } | null } };
+
+/**
+ * Whether fontkit shapes a string of common characters alone (digits, punctuation, symbols:
+ * fontkit gives it no script, 'zzzz') with the features it gives a Latin one: for GSUB and GPOS
+ * each, the script entry it falls back to (DFLT, dflt, then latn) is the one it takes for Latin,
+ * or one with the same features. Then "17" alone and "17" in a Latin line are one shaping.
+ */
+export function commonShapesAsLatin(font: fontkit.Font): boolean {
+  let known = commonAsLatin.get(font);
+  if (known === undefined) {
+    const tables = font as unknown as Record<string, Decoded | undefined>;
+    try {
+      known = ['GSUB', 'GPOS'].every((table) => {
+        const decoded = tables[table];
+        if (!decoded) return true;
+        if (decoded.featureVariations) return false;
+        const scripts = list(decoded.scriptList as Listed<ScriptEntry> | undefined);
+        const find = (tags: readonly string[]) => {
+          for (const tag of tags) for (const entry of scripts) if (entry.tag === tag) return entry;
+          return undefined;
+        };
+        const fallback = ['DFLT', 'dflt', 'latn'];
+        const latin = find(['latn']) ?? find(fallback);
+        const common = find(['zzzz']) ?? find(fallback);
+        if (!latin || !common) return false;
+        if (latin === common) return true;
+        const features = (entry: ScriptEntry) => entry.script.defaultLangSys?.featureIndexes.join(' ');
+        return features(latin) !== undefined && features(latin) === features(common);
+      });
+    } catch {
+      // A table fontkit cannot decode is not one this can vouch for.
+      known = false;
+    }
+    commonAsLatin.set(font, known);
+  }
+  return known;
+}
+
+const commonAsLatin = new WeakMap<fontkit.Font, boolean>();
 
 /** The lookups a context subtable calls. */
 function calledBy(sub: SubTable): number[] {
@@ -241,12 +328,12 @@ function readShaping(font: fontkit.Font, applied: ReadonlySet<string>): WordShap
   const gdef = tables['GDEF'] as { glyphClassDef?: ClassDef } | undefined;
   const spaceClass = classOf(gdef?.glyphClassDef, space);
   if (spaceClass < 0) return 'line';
-  const found: Found = { behindSpace: false };
+  const found: Found = { behindSpace: false, touchesSpace: false };
   try {
     if (!lookupsInert(font, 'GSUB', applied, space, spaceClass, found) || !lookupsInert(font, 'GPOS', applied, space, spaceClass, found)) return 'line';
   } catch {
     // A table fontkit cannot decode is not one this can vouch for.
     return 'line';
   }
-  return found.behindSpace ? 'words-behind-space' : 'words';
+  return found.behindSpace ? 'words-behind-space' : found.touchesSpace ? 'words' : 'spaces-apart';
 }

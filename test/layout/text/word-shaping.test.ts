@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type * as fontkit from 'fontkit';
+import * as fontkit from '../../../src/vendor/fontkit.js';
 import { openFont } from '../../../src/shared/fonts.js';
 import { SHAPING_FEATURES, shapeText } from '../../../src/layout/text/shape.js';
-import { wordShaping } from '../../../src/layout/text/word-shaping.js';
+import { commonShapesAsLatin, wordShaping } from '../../../src/layout/text/word-shaping.js';
 
 const shaping = (font: fontkit.Font) => wordShaping(font, SHAPING_FEATURES);
 const wordsShapeApart = (font: fontkit.Font) => shaping(font) !== 'line';
@@ -142,11 +142,68 @@ describe('shaping a line word by word', () => {
     const font = toyFont(across);
     expect(shapedOurs(font, 'ab cd')).toEqual(shapedWhole(font, 'ab cd'));
     // What fontkit does not apply to a Latin line shaped without a language counts for nothing: small capitals, another script's rules.
-    expect(shaping(toyFont(across, 'GSUB', undefined, 'smcp'))).toBe('words');
+    expect(shaping(toyFont(across, 'GSUB', undefined, 'smcp'))).toBe('spaces-apart');
     // …unless the line is shaped with it.
     expect(wordShaping(toyFont(across, 'GSUB', undefined, 'smcp'), [...SHAPING_FEATURES, 'smcp'])).toBe('line');
-    expect(shaping(toyFont(across, 'GSUB', undefined, 'calt', 'grek'))).toBe('words');
+    expect(shaping(toyFont(across, 'GSUB', undefined, 'calt', 'grek'))).toBe('spaces-apart');
     expect(shaping(toyFont(across, 'GSUB', undefined, 'calt', 'DFLT'))).toBe('line');
+  });
+
+  it('shapes words and spaces each alone when no rule holds a space with another glyph, and with their spaces when a pair kerns before a space', () => {
+    const pair = (value: Record<string, number>) => ({ lookupType: 2, subTables: [{ version: 1, coverage: cover(99), pairSets: [[{ secondGlyph: SPACE, value1: value }]] }] });
+    expect(shaping(toyFont(pair({ xAdvance: 0 }), 'GPOS'))).toBe('spaces-apart');
+    expect(shaping(toyFont(pair({ xAdvance: -40 }), 'GPOS'))).toBe('words');
+    // Kerning by class: the space in class 0 of the second glyph, which one row kerns.
+    const byClass = (kern: number) => ({
+      lookupType: 2,
+      subTables: [{ version: 2, coverage: cover(99), class1Count: 2, classDef2: { version: 2, classRangeRecord: [{ start: 97, end: 122, class: 1 }] }, classRecords: [[{ value1: { xAdvance: 0 } }, { value1: { xAdvance: -20 } }], [{ value1: { xAdvance: kern } }, { value1: { xAdvance: 0 } }]] }],
+    });
+    expect(shaping(toyFont(byClass(0), 'GPOS'))).toBe('spaces-apart');
+    expect(shaping(toyFont(byClass(-15), 'GPOS'))).toBe('words');
+    // A word-final form (a rule that reads the space after a letter).
+    expect(shaping(toyFont({ lookupType: 6, subTables: [{ version: 3, backtrackCoverage: [], inputCoverage: [cover(...LETTERS)], lookaheadCoverage: [cover(SPACE)] }] }))).toBe('words');
+    // The default face, and the bold one a title takes.
+    expect(shaping(face('alegreya-sans', 'alegreya-sans-latin-400-normal.woff'))).toBe('spaces-apart');
+    expect(shaping(face('alegreya-sans', 'alegreya-sans-latin-700-normal.woff'))).toBe('spaces-apart');
+  });
+
+  it('shapes a word once, whether a line ends with it or spaces follow it, and a number once in every line that holds it', () => {
+    // A font object of its own: nothing shaped with it yet.
+    const font = fontkit.create(readFileSync(path.join(fontsource('alegreya-sans'), 'files', 'alegreya-sans-latin-500-normal.woff'))) as fontkit.Font;
+    const ours: string[] = [];
+    const layout = font.layout.bind(font);
+    // Ours shape every piece of a Latin line with the script named; shapedWhole lets fontkit find it.
+    font.layout = ((text: string, features?: string[], script?: string) => {
+      if (script !== undefined) ours.push(text);
+      return layout(text, features, script);
+    }) as typeof font.layout;
+    // A number alone (a card's cost) and in a line; a line of numbers.
+    const lines = ['Card number 17', 'Draw 17 cards ', 'number  17', 'Take the 17th card.', ' cards', '17', '17 ', '12 + 17'];
+    for (const line of lines) expect(shapedOurs(font, line)).toEqual(shapedWhole(font, line));
+    font.layout = layout;
+    expect(commonShapesAsLatin(font)).toBe(true);
+    // A font whose default script has other features than Latin: a number alone is shaped as fontkit finds it.
+    const withScripts = (...scripts: [string, number[]][]) => ({ GSUB: { scriptList: scripts.map(([tag, featureIndexes]) => ({ tag, script: { defaultLangSys: { featureIndexes } } })), featureList: [], lookupList: [] } }) as unknown as fontkit.Font;
+    expect(commonShapesAsLatin(withScripts(['DFLT', [0]], ['latn', [0]]))).toBe(true);
+    expect(commonShapesAsLatin(withScripts(['latn', [0, 1]]))).toBe(true);
+    expect(commonShapesAsLatin(withScripts(['DFLT', [0]], ['latn', [0, 1]]))).toBe(false);
+    expect(commonShapesAsLatin(withScripts(['grek', [0]]))).toBe(false);
+    // Each word and the space shaped once.
+    expect(ours.sort()).toEqual([' ', '+', '12', '17', '17th', 'Card', 'Draw', 'Take', 'card.', 'cards', 'number', 'the']);
+  });
+
+  it('shapes a line whole when its first letter of a script of its own is not Latin (the ohm sign is Greek)', () => {
+    // A font that shapes each glyph by the script fontkit gives the string: Latin as is, another one 2000 further.
+    const font = toyFont({ lookupType: 1, subTables: [{ version: 1, coverage: cover(97) }] });
+    const latinOrNot = (text: string, script?: string) => {
+      const detected = script ?? (/^[^A-Za-z\u03a9\u2126]*[\u03a9\u2126]/.test(text) ? 'grek' : 'latn');
+      const glyphs = [...text].map((c) => ({ id: c.codePointAt(0)! + (detected === 'latn' ? 0 : 2000), codePoints: [c.codePointAt(0)!] }));
+      return { glyphs, positions: glyphs.map(() => ({ xAdvance: 500, xOffset: 0, yOffset: 0 })) };
+    };
+    Object.assign(font, { layout: (text: string, _features?: string[], script?: string) => latinOrNot(text, script) });
+    expect(shaping(font)).toBe('spaces-apart');
+    for (const line of ['\u2126 is 5 ohms', 'a \u2126 of 5', 'ab cd 12']) expect(shapedOurs(font, line)).toEqual(shapedWhole(font, line));
+    expect(shapedWhole(font, '\u2126 is 5')[1]).toBe(`${2000 + 32}@5.000000000,0.000000000`);
   });
 
   it('would go wrong where a face kerns a space with the next word: why Alegreya is shaped line by line', () => {
