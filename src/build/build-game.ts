@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BUDGETS } from '../shared/budgets.js';
+import { BUDGETS, formatBudget } from '../shared/budgets.js';
 import { pointsToMm } from '../shared/lengths.js';
 import type { LoadedGame } from '../content/model.js';
 import type { DisplayList, TextItem } from '../shared/display-list.js';
@@ -114,17 +114,37 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
 function reportColorOnly(game: ResolvedGame, set: ResolvedSet, faces: Face[], report: (p: LayoutProblem) => void): void {
   const fronts = faces.filter((f) => !f.back && f.item !== undefined);
   const threshold = game.accessibility.colorDifference;
-  for (const pair of findColorOnlyPairs(fronts.map((f) => f.list), threshold)) {
+  const { pairs, more, unchecked } = findColorOnlyPairs(fronts.map((f) => f.list), threshold);
+  for (const pair of pairs) {
     const first = set.items.find((i) => i.id === fronts[pair.first]!.item)!;
     const second = set.items.find((i) => i.id === fronts[pair.second]!.item)!;
     const colors = pair.colors.map(([a, b]) => `${a}/${b}`).join(', ');
     const who = pair.confused.map((c) => `${c.deficiency} (ΔE2000 ${Math.round(c.difference * 10) / 10})`).join(', ');
+    const alike = pair.alike > 0 ? ` (and ${formatBudget(pair.alike)} more item${pair.alike === 1 ? '' : 's'} coloured as one of them)` : '';
     report({
       severity: 'warning',
       code: 'colour-only-difference',
-      message: `items "${first.id}" and "${second.id}" of the set "${set.id}" differ only by colour (${colors}), and those colours fall closer than ΔE2000 ${threshold} for ${who}: add a shape, icon or word that tells them apart`,
+      message: `items "${first.id}" and "${second.id}" of the set "${set.id}"${alike} differ only by colour (${colors}), and those colours fall closer than ΔE2000 ${threshold} for ${who}: add a shape, icon or word that tells them apart`,
       file: set.source.source.file.path,
       pointer: `/items/${second.index}`,
+    });
+  }
+  if (more > 0) {
+    report({
+      severity: 'warning',
+      code: 'colour-only-difference',
+      message: `the set "${set.id}" has ${formatBudget(more)} more pair${more === 1 ? '' : 's'} of items that differ only by colours a colour-blind player may not tell apart, besides the ${pairs.length} pairs named`,
+      file: set.source.source.file.path,
+      pointer: '/items',
+    });
+  }
+  if (unchecked > 0) {
+    report({
+      severity: 'warning',
+      code: 'out-of-range',
+      message: `the set "${set.id}" has more colourings of its faces than can be compared for colour-blind players (${formatBudget(BUDGETS.colourOnlyPairs)} pairs); ${formatBudget(unchecked)} pairs were not compared`,
+      file: set.source.source.file.path,
+      pointer: '/items',
     });
   }
 }

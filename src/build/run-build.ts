@@ -239,7 +239,8 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
         signal: request.signal,
       };
       await buildGame(game, lang, options, (p) => problems.push(p), writer.folder(game.data!.id, lang));
-      diagnostics.push(...problemsToDiagnostics(game, problems));
+      // One by one: a set of thousands of faces may have more problems than a call takes arguments.
+      for (const d of problemsToDiagnostics(game, problems)) diagnostics.push(d);
       if (sets.length > 0) ink.push({ game: game.data!.id, lang, ...averageInk(sets), sets });
       request.onProgress?.({ type: 'step', done: index + 1, total: jobs.length, game: game.data!.id, lang });
     }

@@ -31,7 +31,8 @@ export function validateGames(request: CheckRequest & { paper?: PaperName }): Co
     const own = check.diagnostics.filter((d) => d.file.startsWith(game.dir));
     if (countDiagnostics(own).errors > 0 || !game.data) continue;
     const languages = request.languages ? game.data.languages.filter((l) => request.languages!.includes(l)) : game.data.languages;
-    for (const lang of languages) diagnostics.push(...problemsToDiagnostics(game, layOutGame(game, lang, { paper: request.paper ?? 'a4' })));
+    // One by one: a set of thousands of faces may have more problems than a call takes arguments.
+    for (const lang of languages) for (const d of problemsToDiagnostics(game, layOutGame(game, lang, { paper: request.paper ?? 'a4' }))) diagnostics.push(d);
   }
   return { games: check.games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
 }

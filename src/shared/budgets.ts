@@ -38,6 +38,12 @@ export const BUDGETS = {
    * names the first left out. Not an error: the face prints as drawn.
    */
   legibilityEdgeTests: 10_000_000,
+  /**
+   * Pairs of colourings of one set's faces compared for colours a colour-blind player cannot
+   * tell apart (faces of one shape and colours are one colouring, compared once): past it, the
+   * rest are not compared, and a warning says how many. Not an error: the set prints as drawn.
+   */
+  colourOnlyPairs: 100_000,
   /** Characters of an id: item PNGs are named `<id>.back.png`, and file names stop at 255 bytes. */
   idChars: 100,
 } as const;

@@ -40,6 +40,33 @@ describe('legibility checks of a game', () => {
     expect(legibilityOf(build.stdout)).toEqual(found);
   }, 120_000);
 
+  it('warns once for a set of many faces in two colourings, counting the others', async () => {
+    const game = copyFixture();
+    const pawns = path.join(game, 'sets', 'pawns.yaml');
+    const more = Array.from({ length: 40 }, (_, i) => `  - id: pawn-${i}\n    color: "${i % 2 === 0 ? '#b5651d' : '#6b8e23'}"\n`).join('');
+    writeFileSync(pawns, readFileSync(pawns, 'utf8') + more);
+    const validate = await runCli(['validate', game, '--format', 'json']);
+    expect(legibilityOf(validate.stdout).filter((l) => l.startsWith('colour-only-difference'))).toEqual([
+      'colour-only-difference pawns.yaml:15 items "rust" and "olive" of the set "pawns" (and 40 more items coloured as one of them) differ only by colour (#6b8e23/#b5651d), and those colours fall closer than ΔE2000 10 for deuteranopia (ΔE2000 2.7): add a shape, icon or word that tells them apart',
+    ]);
+  }, 60_000);
+
+  it('names ten pairs of a set of 4 900 faces in as many colours, counts the rest, and compares no more than its budget', async () => {
+    const game = copyFixture();
+    const pawns = path.join(game, 'sets', 'pawns.yaml');
+    const more = Array.from({ length: 4900 }, (_, i) => `  - id: pawn-${i}\n    color: "#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}"\n`).join('');
+    writeFileSync(pawns, readFileSync(pawns, 'utf8') + more);
+    const validate = await runCli(['validate', game, '--format', 'json']);
+    expect(validate.code).toBe(0);
+    const found = (JSON.parse(validate.stdout) as { diagnostics: Found[] }).diagnostics.filter((d) => path.basename(d.file) === 'pawns.yaml');
+    expect(found.filter((d) => d.code === 'colour-only-difference' && d.message.startsWith('items '))).toHaveLength(10);
+    const rest = found.filter((d) => d.code !== 'colour-only-difference' || !d.message.startsWith('items ')).map((d) => `${d.code} ${d.line} ${d.message.replace(/\d[\d ]*\d|\d/g, 'N')}`);
+    expect(rest).toEqual([
+      'colour-only-difference 12 the set "pawns" has N more pairs of items that differ only by colours a colour-blind player may not tell apart, besides the N pairs named',
+      'out-of-range 12 the set "pawns" has more colourings of its faces than can be compared for colour-blind players (N pairs); N pairs were not compared',
+    ]);
+  }, 120_000);
+
   it('takes its thresholds from game.yaml', async () => {
     const game = copyFixture();
     writeFileSync(path.join(game, 'game.yaml'), readFileSync(path.join(game, 'game.yaml'), 'utf8') + 'accessibility: {minTextSize: 5, colorDifference: 2.5}\n');
@@ -127,17 +154,37 @@ describe('findColorOnlyPairs', () => {
   const disc = (fill: string): DisplayList => ({ width: 50, height: 50, bleed: 0, items: [{ type: 'ellipse', cx: 25, cy: 25, rx: 20, ry: 20, fill, stroke: '#000000', strokeWidth: 1 }], fonts: {} });
 
   it('pairs faces that differ only by colours a deficiency brings together', () => {
-    const pairs = findColorOnlyPairs([disc('#b5651d'), disc('#6b8e23'), disc('#1f4e9c')], 10);
+    const { pairs, unchecked } = findColorOnlyPairs([disc('#b5651d'), disc('#6b8e23'), disc('#1f4e9c')], 10);
+    expect(unchecked).toBe(0);
     expect(pairs).toHaveLength(1);
-    expect(pairs[0]).toMatchObject({ first: 0, second: 1, colors: [['#6b8e23', '#b5651d']] });
+    expect(pairs[0]).toMatchObject({ first: 0, second: 1, alike: 0, colors: [['#6b8e23', '#b5651d']] });
     expect(pairs[0]!.confused.map((c) => c.deficiency)).toEqual(['deuteranopia']);
     expect(pairs[0]!.confused[0]!.difference).toBeCloseTo(2.66, 1);
+  });
+
+  it('compares each two colourings of a shape once, however many faces are coloured so', () => {
+    // 2 000 tokens in two colours (and the alpha or case of a colour makes no other colouring).
+    const tokens = Array.from({ length: 2000 }, (_, i) => disc(i % 2 === 0 ? '#b5651d' : i % 4 === 1 ? '#6b8e23' : '#6B8E23ff'));
+    const { pairs, unchecked } = findColorOnlyPairs(tokens, 10, 1);
+    expect(unchecked).toBe(0);
+    expect(pairs).toEqual([{ first: 0, second: 1, alike: 1998, colors: [['#6b8e23', '#b5651d']], confused: [expect.objectContaining({ deficiency: 'deuteranopia' })] }]);
+  });
+
+  it('stops at its budget of comparisons and says how many it left', () => {
+    // Four colourings: six pairs; a budget of four leaves two.
+    const faces = ['#b5651d', '#6b8e23', '#1f4e9c', '#6b8e24'].map(disc);
+    const all = findColorOnlyPairs(faces, 10);
+    expect(all.unchecked).toBe(0);
+    expect(all.pairs.map((p) => [p.first, p.second])).toEqual([[0, 1], [0, 3], [1, 3]]);
+    const some = findColorOnlyPairs(faces, 10, 4);
+    expect(some.unchecked).toBe(2);
+    expect(some.pairs.map((p) => [p.first, p.second])).toEqual([[0, 1], [0, 3]]);
   });
 
   it('leaves alone faces that differ by more than colour', () => {
     const marked = disc('#6b8e23');
     marked.items.push({ type: 'rect', x: 20, y: 20, width: 10, height: 10, fill: '#000000' });
-    expect(findColorOnlyPairs([disc('#b5651d'), marked], 10)).toEqual([]);
+    expect(findColorOnlyPairs([disc('#b5651d'), marked], 10).pairs).toEqual([]);
   });
 
   it('tells faces apart by their words, not by the glyphs placed for them', () => {
@@ -148,8 +195,8 @@ describe('findColorOnlyPairs', () => {
       return face;
     };
     // The same word on both (each face with glyph objects of its own): only the disc's colour differs.
-    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Rust', '#6b8e23')], 10)).toMatchObject([{ first: 0, second: 1, colors: [['#6b8e23', '#b5651d']] }]);
+    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Rust', '#6b8e23')], 10).pairs).toMatchObject([{ first: 0, second: 1, colors: [['#6b8e23', '#b5651d']] }]);
     // Another word tells them apart.
-    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Olive', '#6b8e23')], 10)).toEqual([]);
+    expect(findColorOnlyPairs([labelled('Rust', '#b5651d'), labelled('Olive', '#6b8e23')], 10).pairs).toEqual([]);
   });
 });
