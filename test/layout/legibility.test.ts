@@ -20,6 +20,14 @@ function copyFixture(): string {
   return game;
 }
 
+/** The fixture with `count` more pawns, pawn `i` coloured `colorOf(i)`. */
+function withPawns(count: number, colorOf: (i: number) => string): string {
+  const game = copyFixture();
+  const pawns = path.join(game, 'sets', 'pawns.yaml');
+  writeFileSync(pawns, readFileSync(pawns, 'utf8') + Array.from({ length: count }, (_, i) => `  - id: pawn-${i}\n    color: "${colorOf(i)}"\n`).join(''));
+  return game;
+}
+
 describe('legibility checks of a game', () => {
   it('warns at the element and item: low contrast, small and shrunk text, items told apart by colour alone; validate and build agree', async () => {
     const game = copyFixture();
@@ -41,22 +49,14 @@ describe('legibility checks of a game', () => {
   }, 120_000);
 
   it('warns once for a set of many faces in two colourings, counting the others', async () => {
-    const game = copyFixture();
-    const pawns = path.join(game, 'sets', 'pawns.yaml');
-    const more = Array.from({ length: 40 }, (_, i) => `  - id: pawn-${i}\n    color: "${i % 2 === 0 ? '#b5651d' : '#6b8e23'}"\n`).join('');
-    writeFileSync(pawns, readFileSync(pawns, 'utf8') + more);
-    const validate = await runCli(['validate', game, '--format', 'json']);
+    const validate = await runCli(['validate', withPawns(40, (i) => (i % 2 === 0 ? '#b5651d' : '#6b8e23')), '--format', 'json']);
     expect(legibilityOf(validate.stdout).filter((l) => l.startsWith('colour-only-difference'))).toEqual([
       'colour-only-difference pawns.yaml:15 items "rust" and "olive" of the set "pawns" (and 40 more items coloured as one of them) differ only by colour (#6b8e23/#b5651d), and those colours fall closer than ΔE2000 10 for deuteranopia (ΔE2000 2.7): add a shape, icon or word that tells them apart',
     ]);
   }, 60_000);
 
   it('names ten pairs of a set of 4 900 faces in as many colours, counts the rest, and compares no more than its budget', async () => {
-    const game = copyFixture();
-    const pawns = path.join(game, 'sets', 'pawns.yaml');
-    const more = Array.from({ length: 4900 }, (_, i) => `  - id: pawn-${i}\n    color: "#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}"\n`).join('');
-    writeFileSync(pawns, readFileSync(pawns, 'utf8') + more);
-    const validate = await runCli(['validate', game, '--format', 'json']);
+    const validate = await runCli(['validate', withPawns(4900, (i) => `#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`), '--format', 'json']);
     expect(validate.code).toBe(0);
     const found = (JSON.parse(validate.stdout) as { diagnostics: Found[] }).diagnostics.filter((d) => path.basename(d.file) === 'pawns.yaml');
     expect(found.filter((d) => d.code === 'colour-only-difference' && d.message.startsWith('items '))).toHaveLength(10);
