@@ -5,8 +5,8 @@
 // and is compiled into one file holding that package and what it imports (see VENDOR).
 // Then what is generated into dist/ is written again when what it comes from has changed (see
 // GENERATED): the content files' validators compiled ahead of time, so that a run loads them
-// instead of compiling the schemas, and the index of the game-icons set, so that a run reads
-// the icons it draws instead of the whole set.
+// instead of compiling the schemas, the index of the game-icons set, so that a run reads the
+// icons it draws instead of the whole set, and the hyphenation patterns as JSON.
 //
 //   node bin/compile.js          compile every file and remove outputs whose source is gone
 //   refreshDist(root)            (from bin/pocketpress.js) only the files edited since
@@ -22,13 +22,15 @@ const OUTPUTS = ['.js', '.js.map'];
 
 /**
  * What is generated into dist/ from compiled modules: the validators of the content files'
- * schemas (ajv standalone code) and the index of the game-icons set. Each comes from the string
+ * schemas (ajv standalone code), the index of the game-icons set and the hyphenation patterns
+ * as JSON (parsed faster than the package's JavaScript). Each comes from the string
  * a function of a compiled module returns, and is written again whenever that module, a source
  * it imports or one of its `inputs` (files of node_modules) is newer than it.
  */
 const GENERATED = [
   { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [] },
   { source: 'shared/game-icon-index.ts', name: 'gameIconIndexJson', out: 'shared/game-icons-index.json', inputs: (root) => [resolveFrom(root, '@iconify-json/game-icons/icons.json')] },
+  { source: 'language/hyphen-patterns.ts', name: 'hyphenPatternsJson', out: 'language/hyphen-patterns.json', inputs: (root) => [resolveFrom(root, 'hyphen/package.json')] },
 ];
 export const PRECOMPILED = GENERATED[0].out;
 export const ICON_INDEX = GENERATED[1].out;

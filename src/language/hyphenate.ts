@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
+import { hyphenPatterns, PATTERN_MODULES } from './hyphen-patterns.js';
 
-/** The `hyphen` package's pattern modules: TeX's hyphenation patterns (Liang's algorithm). */
+/** The `hyphen` package's hyphenator of a language's patterns. */
 interface PatternModule {
   hyphenateSync(text: string, options?: { hyphenChar?: string; minWordLength?: number }): string;
 }
@@ -14,16 +15,15 @@ export interface HyphenateOptions {
   right?: number;
 }
 
-/** Pattern module by language; a language with none is never hyphenated. */
-const PATTERNS: Record<string, string> = { fr: 'hyphen/fr/index.js', en: 'hyphen/en-us/index.js', 'en-GB': 'hyphen/en-gb/index.js' };
-
 const require = createRequire(import.meta.url);
+/** The `hyphen` package's own maker of a hyphenator (what each of its language modules calls). */
+type CreateHyphenator = (patterns: unknown) => PatternModule['hyphenateSync'];
 const loaded = new Map<string, PatternModule | undefined>();
 
 function patternsFor(lang: string): PatternModule | undefined {
-  const name = PATTERNS[lang] ?? PATTERNS[lang.split('-')[0] ?? ''];
-  if (!name) return undefined;
-  if (!loaded.has(name)) loaded.set(name, require(name) as PatternModule);
+  const name = PATTERN_MODULES[lang] ? lang : lang.split('-')[0] ?? '';
+  if (!PATTERN_MODULES[name]) return undefined;
+  if (!loaded.has(name)) loaded.set(name, { hyphenateSync: (require('hyphen/hyphen.js') as CreateHyphenator)(hyphenPatterns(name)) });
   return loaded.get(name);
 }
 

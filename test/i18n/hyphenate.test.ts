@@ -1,4 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HYPHEN_PATTERNS_FILE, PATTERN_MODULES } from '../../src/language/hyphen-patterns.js';
+import { ROOT } from '../helpers.js';
 import { createHyphenate } from '../../src/language/hyphenate.js';
 import type { Hyphenate } from '../../src/layout/text/split-word.js';
 
@@ -45,5 +52,38 @@ describe('createHyphenate', () => {
   it('respects other minimums when asked', () => {
     expect(createHyphenate({ left: 3 })('typographie', 'fr')).toEqual(['typo', 'gra', 'phie']);
     expect(createHyphenate({ right: 2 })('pocket', 'en')).toEqual(['pock', 'et']);
+  });
+});
+
+describe('the patterns the compiled code reads as JSON', () => {
+  const require = createRequire(import.meta.url);
+  const distModule = (file: string) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
+
+  it('are the package\'s, for each language, with its version', () => {
+    const kept = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'language', HYPHEN_PATTERNS_FILE), 'utf8')) as { version: string; patterns: Record<string, string> };
+    expect(kept.version).toBe((require('hyphen/package.json') as { version: string }).version);
+    expect(Object.keys(kept.patterns).sort()).toEqual(Object.keys(PATTERN_MODULES).sort());
+    // As the package's module holds them before a hyphenator is made of them (making one changes them).
+    const pristine = (module: string) => {
+      delete require.cache[require.resolve(module)];
+      return require(module) as unknown;
+    };
+    for (const [lang, module] of Object.entries(PATTERN_MODULES)) expect(JSON.parse(kept.patterns[lang]!)).toEqual(pristine(module));
+  });
+
+  it('hyphenate every word of the shipped games as the package\'s own language modules do', async () => {
+    const compiled = (await distModule('language/hyphenate.js')) as typeof import('../../src/language/hyphenate.js');
+    const ours = compiled.createHyphenate({ minWord: 5, left: 1, right: 1 });
+    const words = new Set(execFileSync('sh', ['-c', 'cat content/*/rules/*.md content/*/sets/*.yaml'], { cwd: ROOT, encoding: 'utf8' }).match(/\p{L}{5,}/gu));
+    expect(words.size).toBeGreaterThan(3000);
+    let compared = 0;
+    for (const [lang, module] of [['fr', 'hyphen/fr/index.js'], ['en', 'hyphen/en-us/index.js'], ['en-GB', 'hyphen/en-gb/index.js']] as const) {
+      const theirs = require(module) as { hyphenateSync(text: string, options: { hyphenChar: string; minWordLength: number }): string };
+      for (const word of words) {
+        compared++;
+        expect(ours(word, lang).join('\u00AD'), `${lang}: ${word}`).toBe(theirs.hyphenateSync(word, { hyphenChar: '\u00AD', minWordLength: 5 }));
+      }
+    }
+    expect(compared).toBeGreaterThan(9000);
   });
 });

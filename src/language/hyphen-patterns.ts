@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * TeX's hyphenation patterns (Liang's algorithm) as the `hyphen` package holds them, by the
+ * language pocketpress hyphenates; a language with none is never hyphenated.
+ */
+export const PATTERN_MODULES: Readonly<Record<string, string>> = { fr: 'hyphen/patterns/fr.js', en: 'hyphen/patterns/en-us.js', 'en-GB': 'hyphen/patterns/en-gb.js' };
+
+/** Written beside this module's compiled copy by bin/compile.js (see hyphenPatternsJson). */
+export const HYPHEN_PATTERNS_FILE = 'hyphen-patterns.json';
+
+const require = createRequire(import.meta.url);
+
+const packageVersion = () => (require('hyphen/package.json') as { version: string }).version;
+
+interface PatternsFile {
+  /** The `hyphen` package's version the patterns were read from: those of another one are not used. */
+  version: string;
+  /** Each language's patterns as JSON text, parsed when the language is first hyphenated. */
+  patterns: Record<string, string>;
+}
+
+/**
+ * The patterns as JSON, for the compiled code: Node took 12 ms to load the English patterns'
+ * JavaScript (array literals) where JSON.parse reads the same data in 3.
+ */
+export function hyphenPatternsJson(): string {
+  const patterns = Object.fromEntries(Object.entries(PATTERN_MODULES).map(([lang, module]) => [lang, JSON.stringify(require(module))]));
+  return JSON.stringify({ version: packageVersion(), patterns } satisfies PatternsFile);
+}
+
+let generated: PatternsFile | null | undefined;
+
+function readGenerated(): PatternsFile | null {
+  try {
+    const kept = JSON.parse(readFileSync(fileURLToPath(new URL(HYPHEN_PATTERNS_FILE, import.meta.url)), 'utf8')) as PatternsFile;
+    return kept.version === packageVersion() && typeof kept.patterns === 'object' ? kept : null;
+  } catch {
+    // From the sources (no file beside them), or a file of another version: the package's own modules.
+    return null;
+  }
+}
+
+/** The patterns of a language: from the compiled code's JSON when it has them, else from the package. */
+export function hyphenPatterns(lang: string): unknown {
+  const module = PATTERN_MODULES[lang];
+  if (!module) return undefined;
+  generated ??= readGenerated();
+  const text = generated?.patterns[lang];
+  return text !== undefined ? JSON.parse(text) : require(module);
+}
