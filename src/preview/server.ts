@@ -199,7 +199,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
           phases.length = 1;
         }
         written &&= result.written;
-        diagnostics.push(...result.diagnostics);
+        for (const d of result.diagnostics) diagnostics.push(d);
         if (index === 0 && phases.length > 1) {
           state.ready = result.written ? [focus!] : [];
           broadcast('ready');
