@@ -124,6 +124,20 @@ export function createIconResolver(options: IconResolverOptions): IconResolver {
  * contain it, those starting with it first and shortest first; else the closest typo.
  */
 export function suggestGameIcons(name: string, limit = 3): string[] {
+  const key = `${limit} ${name}`;
+  let found = suggested.get(key);
+  if (!found) {
+    if (suggested.size >= MAX_SUGGESTED) suggested.clear();
+    suggested.set(key, (found = suggestionsFor(name, limit)));
+  }
+  return [...found];
+}
+
+/** Suggestions made so far: a text may name the same unknown icon thousands of times, each a search of 4 000 names. */
+const suggested = new Map<string, string[]>();
+const MAX_SUGGESTED = 1000;
+
+function suggestionsFor(name: string, limit: number): string[] {
   const names = Object.keys(loadGameIcons().icons);
   const containing = names
     .filter((candidate) => candidate.includes(name))

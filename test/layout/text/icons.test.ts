@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createIconResolver, findGameIcon, GAME_ICONS_CREDIT, measureSvg } from '../../../src/shared/icons.js';
+import { describe, expect, it, vi } from 'vitest';
+import * as iconsModule from '../../../src/shared/icons.js';
+import { createIconResolver, findGameIcon, GAME_ICONS_CREDIT, measureSvg, suggestGameIcons } from '../../../src/shared/icons.js';
 import { layoutText } from '../../../src/layout/text/layout-text.js';
 import { tempDir } from '../../helpers.js';
 import { fonts, iconsOf, runsOf } from './helpers.js';
@@ -75,5 +76,18 @@ describe('icons in laid-out text', () => {
     expect(iconsOf(layout)).toEqual([]);
     const typo = layoutText({ text: ':lanturn:', lang: 'en', box: BOX, size: 10, color: '#000000', fonts, icons });
     expect(typo.problems[0]!.message).toMatch(/game-icons\.net has "lantern" \(name one with an alias\)$/);
+  });
+
+  it('looks for names like an unknown icon once, however often texts repeat it', () => {
+    const search = vi.spyOn(iconsModule, 'suggestGameIcons');
+    // 2 500 unknown icons in a text: each searched 4 000 names (1 ms each, 2.8 s a card).
+    const layout = layoutText({ text: ':a: '.repeat(2500), lang: 'en', box: { ...BOX, width: 2000, height: 2000 }, size: 6, color: '#000000', fonts, icons });
+    expect(layout.problems.filter((p) => p.code === 'unknown-icon')).toHaveLength(1);
+    expect(search).toHaveBeenCalledTimes(1);
+    search.mockRestore();
+    // The set's names searched once for a name: the same suggestions, each caller its own copy.
+    const first = suggestGameIcons('a');
+    first.push('changed');
+    expect(suggestGameIcons('a')).toEqual(first.slice(0, -1));
   });
 });
