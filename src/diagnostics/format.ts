@@ -15,32 +15,50 @@ export function displayPath(file: string, cwd: string): string {
 
 const FRAME_WIDTH = 120;
 
-/** Long lines are cut to a window around the span, so the frame stays readable. */
-function windowed(text: string, d: Diagnostic): { text: string; column: number; endColumn: number } {
-  const lines = text.split(/\r?\n/);
+/**
+ * The lines a frame shows (the one above the span's first line to its last) and where the span
+ * lies in them. Long lines around the span are cut to a window around it, so the frame stays
+ * readable; the span's columns move with its line's cut.
+ */
+function windowed(lines: readonly string[], d: Diagnostic): { text: string; first: number; column: number; endColumn: number } {
+  const first = Math.max(1, d.line - 1);
+  const last = Math.min(lines.length, Math.max(d.line, d.endLine));
   const start = Math.max(0, d.column - 1 - FRAME_WIDTH / 2);
-  const cut = (line: string) => (line.length <= FRAME_WIDTH ? line : `${start > 0 ? '…' : ''}${line.slice(start, start + FRAME_WIDTH)}…`);
-  const shift = lines.some((l) => l.length > FRAME_WIDTH) && start > 0 ? start - 1 : 0;
-  const shown = lines.map((l, i) => (Math.abs(i + 1 - d.line) <= 1 ? cut(l) : l)).join('\n');
-  return { text: shown, column: d.column - shift, endColumn: d.endLine === d.line ? Math.min(d.endColumn - shift, FRAME_WIDTH + 2) : d.endColumn };
+  const long = (line: string) => line.length > FRAME_WIDTH;
+  const cut = (line: string) => (long(line) ? `${start > 0 ? '…' : ''}${line.slice(start, start + FRAME_WIDTH)}…` : line);
+  const shift = long(lines[d.line - 1] ?? '') && start > 0 ? start - 1 : 0;
+  const shown = lines.slice(first - 1, last).map((l, i) => (Math.abs(first + i - d.line) <= 1 ? cut(l) : l));
+  return { text: shown.join('\n'), first, column: d.column - shift, endColumn: d.endLine === d.line ? Math.min(d.endColumn - shift, FRAME_WIDTH + 2) : d.endColumn };
 }
 
 /** @babel/code-frame, loaded when a frame is first printed: a build that reports nothing does without it (10 ms). */
 let frames: typeof BabelCodeFrame | undefined;
 
-function codeFrame(d: Diagnostic, readText: (file: string) => string | undefined): string {
-  const read = readText(d.file);
-  if (read === undefined || read === '') return '';
-  const { text, column, endColumn } = windowed(read, d);
+/** A line of a frame: its marker ('>' at the span, else a space), line number (blank under a line: the span's carets), and the rest. */
+const FRAME_LINE = /^([> ]) ( *)(\d*) \|(.*)$/;
+
+/**
+ * The frame of a diagnostic, made from the lines it shows alone (a file of 25 000 problems was
+ * split and framed whole for each of them), numbered as in the file.
+ */
+function codeFrame(d: Diagnostic, readLines: (file: string) => readonly string[] | undefined): string {
+  const lines = readLines(d.file);
+  if (lines === undefined || (lines.length === 1 && lines[0] === '')) return '';
+  const { text, first, column, endColumn } = windowed(lines, d);
   frames ??= createRequire(import.meta.url)('@babel/code-frame') as typeof BabelCodeFrame;
   const frame = frames.codeFrameColumns(
     text,
-    { start: { line: d.line, column }, end: { line: d.endLine, column: endColumn } },
+    { start: { line: d.line - first + 1, column }, end: { line: d.endLine - first + 1, column: endColumn } },
     { linesAbove: 1, linesBelow: 0, highlightCode: false },
   );
+  const width = String(Math.min(lines.length, Math.max(d.line, d.endLine))).length;
   return frame
     .split('\n')
-    .map((l) => `  ${l}`)
+    .map((l) => {
+      const parts = FRAME_LINE.exec(l);
+      const renumbered = parts ? `${parts[1]} ${parts[3] ? String(Number(parts[3]) + first - 1).padStart(width) : ' '.repeat(width)} |${parts[4]}` : l;
+      return `  ${renumbered}`;
+    })
     .join('\n');
 }
 
@@ -48,20 +66,20 @@ function codeFrame(d: Diagnostic, readText: (file: string) => string | undefined
 const FRAME_SOURCE_BYTES = 4 * 1024 * 1024;
 
 /**
- * The text of a file named by a diagnostic, for its code frame. A diagnostic may name a file the
+ * The lines of a file named by a diagnostic, for its code frame. A diagnostic may name a file the
  * build refused (a link to /etc/passwd, a named pipe, a 1 GB PDF): the frame is read only from a
  * regular file reached without a symbolic link and no larger than a text input may be, so
  * printing a diagnostic never blocks, never reads much, and never shows a file outside the game.
  */
-function textReader(): (file: string) => string | undefined {
-  const cache = new Map<string, string | undefined>();
+function textReader(): (file: string) => readonly string[] | undefined {
+  const cache = new Map<string, string[] | undefined>();
   return (file) => {
     if (!cache.has(file)) {
       try {
         const info = lstatSync(file);
         if (!info.isFile() || info.size > FRAME_SOURCE_BYTES) throw new Error('no frame');
         const bytes = readFileSync(file);
-        cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8').replace(/^\ufeff/, ''));
+        cache.set(file, bytes.includes(0) ? undefined : bytes.toString('utf8').replace(/^\ufeff/, '').split(/\r?\n/));
       } catch {
         cache.set(file, undefined);
       }

@@ -122,3 +122,22 @@ describe('code frames of hostile files', () => {
     expect(out).not.toContain('root:');
   });
 });
+
+describe('code frames of a long file', () => {
+  it('show the lines around the span, numbered as in the file, its long line cut around the span', () => {
+    const cwd = tempDir();
+    const file = path.join(cwd, 'items.yaml');
+    const lines = Array.from({ length: 4000 }, (_, i) => `  - id: item-${i + 1}`);
+    lines[2999] = `    text: "${'x'.repeat(200)}BAD${'y'.repeat(200)}"`;
+    writeFileSync(file, lines.join('\n') + '\n');
+    const at = (line: number, column: number, endLine: number, endColumn: number): Diagnostic => ({ severity: 'error', code: 'bad', message: 'm', file, line, column, endLine, endColumn });
+    const text = formatText([at(9, 5, 10, 7), at(1000, 11, 1000, 15), at(3000, 212, 3000, 215), at(4000, 3, 4000, 5)], { cwd });
+    expect(text.split('\n\n').slice(0, 4)).toEqual([
+      ['items.yaml:9:5  error  bad  m', '     8 |   - id: item-8', '  >  9 |   - id: item-9', '       |     ^^^^^^^^^^', '  > 10 |   - id: item-10', '       | ^^^^^^^'].join('\n'),
+      ['items.yaml:1000:11  error  bad  m', '     999 |   - id: item-999', '  > 1000 |   - id: item-1000', '         |           ^^^^'].join('\n'),
+      // The line of 414 characters, cut to 120 around column 212: the carets move with it, under "BAD".
+      ['items.yaml:3000:212  error  bad  m', '    2999 |   - id: item-2999', `  > 3000 | …${'x'.repeat(60)}BAD${'y'.repeat(57)}…`, `         | ${' '.repeat(61)}^^^`].join('\n'),
+      ['items.yaml:4000:3  error  bad  m', '    3999 |   - id: item-3999', '  > 4000 |   - id: item-4000', '         |   ^^'].join('\n'),
+    ]);
+  });
+});
