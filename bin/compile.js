@@ -30,7 +30,7 @@ const OUTPUTS = ['.js', '.js.map'];
 const GENERATED = [
   { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [] },
   { source: 'shared/game-icon-index.ts', name: 'gameIconIndexJson', out: 'shared/game-icons-index.json', inputs: (root) => [resolveFrom(root, '@iconify-json/game-icons/icons.json')] },
-  { source: 'language/hyphen-patterns.ts', name: 'hyphenPatternsJson', out: 'language/hyphen-patterns.json', inputs: (root) => [resolveFrom(root, 'hyphen/package.json')] },
+  { source: 'language/hyphen-patterns.ts', name: 'hyphenPatternsJson', out: 'language/hyphen-patterns.json', inputs: (root) => [resolveFrom(root, 'hyphen/package.json'), existsSync(path.join(root, NPM_LOCK)) ? path.join(root, NPM_LOCK) : undefined] },
 ];
 export const PRECOMPILED = GENERATED[0].out;
 export const ICON_INDEX = GENERATED[1].out;

@@ -133,7 +133,7 @@ function reportColorOnly(game: ResolvedGame, set: ResolvedSet, faces: Face[], re
     report({
       severity: 'warning',
       code: 'colour-only-difference',
-      message: `the set "${set.id}" has ${formatBudget(more)} more pair${more === 1 ? '' : 's'} of items that differ only by colours a colour-blind player may not tell apart, besides the ${pairs.length} pairs named`,
+      message: `the set "${set.id}" has ${formatBudget(more)} more pair${more === 1 ? '' : 's'} of colourings whose items differ only by colours a colour-blind player may not tell apart, besides the ${pairs.length} pairs named`,
       file: set.source.source.file.path,
       pointer: '/items',
     });

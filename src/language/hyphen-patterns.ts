@@ -31,15 +31,26 @@ export function hyphenPatternsJson(): string {
   return JSON.stringify({ version: packageVersion(), patterns } satisfies PatternsFile);
 }
 
-let generated: PatternsFile | null | undefined;
+/** The file's patterns once read; null when there is none to use. */
+let generated: Record<string, unknown> | null | undefined;
 
-function readGenerated(): PatternsFile | null {
+function readGenerated(): Record<string, unknown> | null {
   try {
-    const kept = JSON.parse(readFileSync(fileURLToPath(new URL(HYPHEN_PATTERNS_FILE, import.meta.url)), 'utf8')) as PatternsFile;
-    return kept.version === packageVersion() && typeof kept.patterns === 'object' ? kept : null;
+    const kept = JSON.parse(readFileSync(fileURLToPath(new URL(HYPHEN_PATTERNS_FILE, import.meta.url)), 'utf8')) as Partial<PatternsFile> | null;
+    return kept?.version === packageVersion() && kept.patterns !== null && typeof kept.patterns === 'object' ? kept.patterns : null;
   } catch {
-    // From the sources (no file beside them), or a file of another version: the package's own modules.
+    // From the sources (no file beside them), or a damaged file: the package's own modules.
     return null;
+  }
+}
+
+/** A language's patterns as the file holds them, when they parse to the package's shape (a list); else undefined. */
+function parsedPatterns(text: unknown): unknown {
+  try {
+    const patterns: unknown = typeof text === 'string' ? JSON.parse(text) : undefined;
+    return Array.isArray(patterns) ? patterns : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -47,7 +58,6 @@ function readGenerated(): PatternsFile | null {
 export function hyphenPatterns(lang: string): unknown {
   const module = PATTERN_MODULES[lang];
   if (!module) return undefined;
-  generated ??= readGenerated();
-  const text = generated?.patterns[lang];
-  return text !== undefined ? JSON.parse(text) : require(module);
+  if (generated === undefined) generated = readGenerated();
+  return parsedPatterns(generated?.[lang]) ?? require(module);
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -85,5 +85,29 @@ describe('the patterns the compiled code reads as JSON', () => {
       }
     }
     expect(compared).toBeGreaterThan(9000);
+  });
+});
+
+describe('a patterns file the compiled code cannot use', () => {
+  it('is left for the package\'s own patterns: damaged, of another version, or not of patterns', async () => {
+    const file = path.join(ROOT, 'dist', 'language', HYPHEN_PATTERNS_FILE);
+    const good = readFileSync(file, 'utf8');
+    const version = (JSON.parse(good) as { version: string }).version;
+    const damaged = [
+      '{"version": "0', // cut short
+      JSON.stringify({ version, patterns: null }),
+      JSON.stringify({ version, patterns: { en: '[[1, 2', fr: '{}' } }),
+      JSON.stringify({ version: '0.0.0', patterns: { en: '[]' } }),
+    ];
+    try {
+      for (const text of damaged) {
+        writeFileSync(file, text);
+        // A fresh copy of the compiled module, which reads the file once.
+        const compiled = (await import(`${pathToFileURL(path.join(ROOT, 'dist', 'language', 'hyphen-patterns.js')).href}?${damaged.indexOf(text)}`)) as typeof import('../../src/language/hyphen-patterns.js');
+        expect(compiled.hyphenPatterns('en'), text).toEqual(createRequire(import.meta.url)('hyphen/patterns/en-us.js'));
+      }
+    } finally {
+      writeFileSync(file, good);
+    }
   });
 });

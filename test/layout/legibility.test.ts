@@ -62,7 +62,7 @@ describe('legibility checks of a game', () => {
     expect(found.filter((d) => d.code === 'colour-only-difference' && d.message.startsWith('items '))).toHaveLength(10);
     const rest = found.filter((d) => d.code !== 'colour-only-difference' || !d.message.startsWith('items ')).map((d) => `${d.code} ${d.line} ${d.message.replace(/\d[\d ]*\d|\d/g, 'N')}`);
     expect(rest).toEqual([
-      'colour-only-difference 12 the set "pawns" has N more pairs of items that differ only by colours a colour-blind player may not tell apart, besides the N pairs named',
+      'colour-only-difference 12 the set "pawns" has N more pairs of colourings whose items differ only by colours a colour-blind player may not tell apart, besides the N pairs named',
       'out-of-range 12 the set "pawns" has more colourings of its faces than can be compared for colour-blind players (N pairs); N pairs were not compared',
     ]);
   }, 120_000);

@@ -310,6 +310,9 @@ function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS', applied: ReadonlySe
 function lookupsInert(font: fontkit.Font, table: 'GSUB' | 'GPOS', applied: ReadonlySet<string>, space: number, spaceClass: number, found: Found): boolean {
   const decoded = (font as unknown as Record<string, Decoded | undefined>)[table];
   if (!decoded) return true;
+  // Without a Latin or default script, fontkit shapes a Latin line with the script it took last
+  // (another line's): what applies cannot be known from the font alone.
+  if (!list(decoded.scriptList).some((entry) => LATIN_SCRIPTS.has(entry.tag))) return false;
   return reachable(decoded, table, applied).every((lookup) => {
     if (!lookup) return false;
     // A lookup that skips the space's class would match across it.
