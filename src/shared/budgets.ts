@@ -44,6 +44,8 @@ export const BUDGETS = {
    * rest are not compared, and a warning says how many. Not an error: the set prints as drawn.
    */
   colourOnlyPairs: 100_000,
+  /** Levels of "(" and "not" a `when:` condition nests (a chain of "and" or "or" is one level, however long). */
+  conditionDepth: 100,
   /** Characters of an id: item PNGs are named `<id>.back.png`, and file names stop at 255 bytes. */
   idChars: 100,
 } as const;

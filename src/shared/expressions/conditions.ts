@@ -1,3 +1,4 @@
+import { BUDGETS } from '../budgets.js';
 import { readPath, type Scope } from './scope.js';
 
 /**
@@ -9,7 +10,9 @@ export type Condition =
   | { kind: 'path'; path: string }
   | { kind: 'literal'; value: unknown }
   | { kind: 'not'; operand: Condition }
-  | { kind: 'binary'; op: string; left: Condition; right: Condition };
+  | { kind: 'binary'; op: string; left: Condition; right: Condition }
+  /** `a and b and c`, `a or b or c`: a list, however long, not a nesting one deep a term. */
+  | { kind: 'all' | 'any'; operands: Condition[] };
 
 const TOKEN = /\s*(?:(\|\||&&|==|!=|<=|>=|[()<>!])|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_.-]*))/y;
 
@@ -30,21 +33,47 @@ function tokenize(source: string): string[] {
 
 const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=', 'in']);
 
+/** Conditions parsed so far, by their text: a template's condition is read again for every face. */
+const parsed = new Map<string, Condition>();
+const MAX_PARSED = 1000;
+
 /** Parses a condition; throws an Error whose message says what is wrong. */
 export function parseCondition(source: string): Condition {
+  let condition = parsed.get(source);
+  if (!condition) {
+    condition = parse(source);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(source, condition);
+  }
+  return condition;
+}
+
+function parse(source: string): Condition {
   const tokens = tokenize(source);
   let at = 0;
+  let depth = 0;
   const peek = () => tokens[at];
   const next = () => tokens[at++];
+  // Each "(" and "not" nests a level: past the budget, a condition too deep to read (and to evaluate).
+  const deeper = () => {
+    if (++depth > BUDGETS.conditionDepth) throw new Error(`this condition nests "(", "not" or "!" more than ${BUDGETS.conditionDepth} deep; write it flatter`);
+  };
   const operand = (): Condition => {
     const token = next();
     if (token === undefined) throw new Error('the condition ends too early');
     if (token === '(') {
+      deeper();
       const inner = or();
       if (next() !== ')') throw new Error('a "(" is not closed');
+      depth--;
       return inner;
     }
-    if (token === '!' || token === 'not') return { kind: 'not', operand: operand() };
+    if (token === '!' || token === 'not') {
+      deeper();
+      const inner: Condition = { kind: 'not', operand: operand() };
+      depth--;
+      return inner;
+    }
     if (/^['"]/.test(token)) return { kind: 'literal', value: token.slice(1, -1).replace(/\\(.)/g, '$1') };
     if (/^-?\d/.test(token)) return { kind: 'literal', value: Number(token) };
     if (token === 'true' || token === 'false') return { kind: 'literal', value: token === 'true' };
@@ -62,20 +91,20 @@ export function parseCondition(source: string): Condition {
     return left;
   };
   const and = (): Condition => {
-    let left = comparison();
+    const operands = [comparison()];
     while (peek() === 'and' || peek() === '&&') {
       next();
-      left = { kind: 'binary', op: 'and', left, right: comparison() };
+      operands.push(comparison());
     }
-    return left;
+    return operands.length === 1 ? operands[0]! : { kind: 'all', operands };
   };
   const or = (): Condition => {
-    let left = and();
+    const operands = [and()];
     while (peek() === 'or' || peek() === '||') {
       next();
-      left = { kind: 'binary', op: 'or', left, right: and() };
+      operands.push(and());
     }
-    return left;
+    return operands.length === 1 ? operands[0]! : { kind: 'any', operands };
   };
   const result = or();
   if (at < tokens.length) throw new Error(`unexpected "${tokens[at]}"`);
@@ -93,6 +122,9 @@ export function conditionPaths(condition: Condition): string[] {
       return conditionPaths(condition.operand);
     case 'binary':
       return [...conditionPaths(condition.left), ...conditionPaths(condition.right)];
+    case 'all':
+    case 'any':
+      return condition.operands.flatMap(conditionPaths);
   }
 }
 
@@ -109,9 +141,11 @@ function value(condition: Condition, scope: Scope): unknown {
       return condition.value;
     case 'not':
       return !truthy(value(condition.operand, scope));
+    case 'all':
+      return condition.operands.every((operand) => truthy(value(operand, scope)));
+    case 'any':
+      return condition.operands.some((operand) => truthy(value(operand, scope)));
     case 'binary': {
-      if (condition.op === 'and') return truthy(value(condition.left, scope)) && truthy(value(condition.right, scope));
-      if (condition.op === 'or') return truthy(value(condition.left, scope)) || truthy(value(condition.right, scope));
       const a = value(condition.left, scope);
       const b = value(condition.right, scope);
       switch (condition.op) {

@@ -50,4 +50,20 @@ describe('when: conditions', () => {
       'item.tags',
     ]);
   });
+
+  it('reads and evaluates a chain of 20 000 "or" terms, and as many "and"', () => {
+    const terms = Array.from({ length: 20_000 }, (_, i) => `item.count == ${i + 3}`);
+    expect(evaluateCondition(parseCondition(terms.join(' or ')), scope)).toBe(false);
+    expect(evaluateCondition(parseCondition([...terms, 'item.count == 2'].join(' || ')), scope)).toBe(true);
+    expect(evaluateCondition(parseCondition(['item.name', ...terms].join(' and ')), scope)).toBe(false);
+    expect(conditionPaths(parseCondition(terms.join(' && ')))).toHaveLength(20_000);
+  });
+
+  it('refuses a condition nested more than 100 deep, saying so', () => {
+    const nested = (n: number, open: string, close: string) => `${open.repeat(n)}item.name${close.repeat(n)}`;
+    expect(evaluateCondition(parseCondition(nested(100, '(', ')')), scope)).toBe(true);
+    expect(evaluateCondition(parseCondition(nested(100, '!', '')), scope)).toBe(true);
+    expect(() => parseCondition(nested(101, '(', ')'))).toThrow('this condition nests "(", "not" or "!" more than 100 deep; write it flatter');
+    expect(() => parseCondition(nested(5000, 'not ', ''))).toThrow('more than 100 deep');
+  });
 });
