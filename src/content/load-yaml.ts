@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import { Lexer, parseDocument, visit, type Document } from '../vendor/yaml.js';
+import { Lexer, visit, type Document } from '../vendor/yaml.js';
+import { parseYamlDocument } from '../shared/parse-yaml-document.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diagnosticAt, makeSourceFile, spanOf, type SourceFile } from './source.js';
@@ -221,7 +222,7 @@ function parseYamlText(filePath: string, text: string): LoadedYaml {
     });
     return { file, data: undefined, diagnostics };
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true, keepSourceTokens: false, merge: true });
+  const doc = parseYamlDocument(text, { prettyErrors: false, strict: true, keepSourceTokens: false, merge: true });
   let syntaxErrors = 0;
   for (const error of doc.errors) {
     let [start, end] = error.pos;

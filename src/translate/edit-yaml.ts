@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap } from '../vendor/yaml.js';
+import { isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type Scalar, type YAMLMap } from '../vendor/yaml.js';
+import { parseYamlDocument } from '../shared/parse-yaml-document.js';
 import { findYamlNode, resolveAlias } from '../content/find-yaml-node.js';
 import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import { formatScalar, type ScalarStyle } from './format-scalar.js';
@@ -24,7 +25,7 @@ interface Splice {
   text: string;
 }
 
-const PARSE_OPTIONS = { uniqueKeys: true, strict: true, merge: true, prettyErrors: false } as const;
+const PARSE_OPTIONS = { strict: true, merge: true, prettyErrors: false } as const;
 
 /** The node at `pointer` (an alias followed to what it stands for), or undefined when the path does not exist. */
 function findNode(doc: Document, pointer: string): Node | undefined {
@@ -109,12 +110,35 @@ function expectedData(data: unknown, edits: readonly TextEdit[]): unknown {
 }
 
 function readsAs(source: string, expected: unknown): boolean {
-  const doc = parseDocument(source, PARSE_OPTIONS);
+  const doc = parseYamlDocument(source, PARSE_OPTIONS);
   try {
     return doc.errors.length === 0 && isDeepStrictEqual(doc.toJS(), expected);
   } catch {
     return false;
   }
+}
+
+/**
+ * The source with every splice made, in one pass over it (a set of 5 000 items translated made
+ * 10 000 copies of its file, one a splice); splices that overlap are made one at a time, from
+ * the last one back, as they always were.
+ */
+function spliced(source: string, splices: readonly Splice[]): string {
+  // In the order splices made from the last one back leave them: at one place, the last edit first.
+  const ordered = splices.map((s, i) => ({ ...s, i })).sort((a, b) => a.start - b.start || b.i - a.i);
+  if (ordered.some((s, i) => i > 0 && s.start < ordered[i - 1]!.end)) {
+    let result = source;
+    for (const s of [...splices].sort((a, b) => b.start - a.start)) result = result.slice(0, s.start) + s.text + result.slice(s.end);
+    return result;
+  }
+  const parts: string[] = [];
+  let at = 0;
+  for (const s of ordered) {
+    parts.push(source.slice(at, s.start), s.text);
+    at = s.end;
+  }
+  parts.push(source.slice(at));
+  return parts.join('');
 }
 
 /**
@@ -124,12 +148,10 @@ function readsAs(source: string, expected: unknown): boolean {
  * same data with exactly these texts set; otherwise EditError and nothing changes.
  */
 export function applyTextEdits(source: string, edits: readonly TextEdit[]): string {
-  const doc = parseDocument(source, PARSE_OPTIONS);
+  const doc = parseYamlDocument(source, PARSE_OPTIONS);
   if (doc.errors.length > 0) throw new EditError(`the file cannot be parsed: ${doc.errors[0]!.message.split('\n')[0]}`);
   const newline = source.includes('\r\n') ? '\r\n' : '\n';
-  const splices = edits.map((e) => spliceFor(source, doc, e, newline)).sort((a, b) => b.start - a.start);
-  let result = source;
-  for (const s of splices) result = result.slice(0, s.start) + s.text + result.slice(s.end);
+  const result = spliced(source, edits.map((e) => spliceFor(source, doc, e, newline)));
   if (!readsAs(result, expectedData(doc.toJS(), edits))) {
     throw new EditError(`writing ${edits.map((e) => e.pointer).join(', ')} would not give the intended data`);
   }

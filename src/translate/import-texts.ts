@@ -25,7 +25,9 @@ function editFiles(planned: readonly PlannedText[]): { edited: Map<string, strin
   const byFile = new Map<string, PlannedText[]>();
   for (const p of planned) {
     const file = path.join(p.texts.game.dir, p.entry.file);
-    byFile.set(file, [...(byFile.get(file) ?? []), p]);
+    const group = byFile.get(file);
+    if (group) group.push(p);
+    else byFile.set(file, [p]);
   }
   const edited = new Map<string, string>();
   const problems: string[] = [];
@@ -50,7 +52,12 @@ function editFiles(planned: readonly PlannedText[]): { edited: Map<string, strin
 /** Records, in each game's lock, the hash of the source text each written translation was made from. */
 function updateLocks(written: readonly PlannedText[]): string[] {
   const groups = new Map<string, PlannedText[]>();
-  for (const p of written) groups.set(`${p.texts.game.dir}\0${p.lang}`, [...(groups.get(`${p.texts.game.dir}\0${p.lang}`) ?? []), p]);
+  for (const p of written) {
+    const key = `${p.texts.game.dir}\0${p.lang}`;
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
   return [...groups.values()].map((group) => {
     const { texts, lang } = group[0]!;
     const lock = readLock(texts.game.dir, lang, texts.sourceLanguage);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDocument, stringify } from '../vendor/yaml.js';
+import { stringify } from '../vendor/yaml.js';
+import { parseYamlDocument } from '../shared/parse-yaml-document.js';
 import { UsageError } from '../shared/errors.js';
 
 /**
@@ -36,7 +37,7 @@ export function hashText(text: string): string {
 export function readLock(gameDir: string, lang: string, source: string): Lock {
   const file = lockPath(gameDir, lang);
   if (!existsSync(file)) return { source, hashes: new Map() };
-  const doc = parseDocument(readFileSync(file, 'utf8'));
+  const doc = parseYamlDocument(readFileSync(file, 'utf8'));
   const data = doc.errors.length === 0 ? (doc.toJS() as { source?: unknown; texts?: unknown; rulebook?: unknown } | null) : null;
   const texts = data?.texts ?? {};
   if (!data || typeof data.source !== 'string' || typeof texts !== 'object' || Array.isArray(texts) || texts === null) {

@@ -26,7 +26,24 @@ export interface ImportPlan {
 
 const short = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text);
 
-function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, plan: ImportPlan, options: { force?: boolean }): PlannedText | undefined {
+/** A game's texts by their id, made once for all the rows of a file (a file of 10 000 rows searched 10 000 texts for each). */
+type EntriesById = (texts: GameTexts) => ReadonlyMap<string, TextEntry>;
+
+function entriesById(): EntriesById {
+  const made = new Map<GameTexts, Map<string, TextEntry>>();
+  return (texts) => {
+    let byId = made.get(texts);
+    if (!byId) {
+      byId = new Map();
+      // The first of a key, as a search from the start finds it.
+      for (const entry of texts.entries) if (!byId.has(entry.key)) byId.set(entry.key, entry);
+      made.set(texts, byId);
+    }
+    return byId;
+  };
+}
+
+function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, plan: ImportPlan, options: { force?: boolean }, entries: EntriesById): PlannedText | undefined {
   const texts = all.find((t) => t.id === row.game);
   if (!texts) {
     plan.problems.push(`${row.where}: there is no game "${row.game}" here (the games are ${all.map((t) => t.id).join(', ')})`);
@@ -38,7 +55,7 @@ function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, pl
     plan.problems.push(`${row.where}: the game "${texts.id}" translates from ${source} into ${texts.languages.filter((l) => l !== source).join(', ')}; this file has ${file.languages.join(' and ')}`);
     return undefined;
   }
-  const entry = texts.entries.find((e) => e.key === row.id);
+  const entry = entries(texts).get(row.id);
   if (!entry) {
     plan.problems.push(`${row.where}: the game "${texts.id}" has no text ${row.id || '(no id)'} any more (an item removed or renamed?); its row is not imported`);
     return undefined;
@@ -76,6 +93,7 @@ function planRow(row: ImportRow, all: readonly GameTexts[], file: ImportFile, pl
 export function planImport(all: readonly GameTexts[], file: ImportFile, options: { force?: boolean } = {}): ImportPlan {
   const plan: ImportPlan = { planned: [], unchanged: 0, empty: 0, problems: [], warnings: [] };
   const seen = new Map<string, string>();
+  const entries = entriesById();
   for (const row of file.rows) {
     const key = `${row.game}\0${row.id}`;
     const first = seen.get(key);
@@ -84,7 +102,7 @@ export function planImport(all: readonly GameTexts[], file: ImportFile, options:
       continue;
     }
     seen.set(key, row.where);
-    const planned = planRow(row, all, file, plan, options);
+    const planned = planRow(row, all, file, plan, options, entries);
     if (planned) plan.planned.push(planned);
   }
   return plan;

@@ -59,3 +59,16 @@ describe('applyTextEdits', () => {
     expect(() => applyTextEdits('a: &x {en: A}\nb: *x\n', [{ pointer: '/a', lang: 'fr', text: 'B' }])).toThrow(/anchor/);
   });
 });
+
+describe('many edits of one file', () => {
+  it('writes 3 000 translations in one pass, each where its text is, and several at one place last edit first', () => {
+    const source = `id: cards\nitems:\n${Array.from({ length: 3000 }, (_, i) => `  - id: c${i}\n    name: {en: Card ${i}}\n`).join('')}`;
+    const edits = Array.from({ length: 3000 }, (_, i) => ({ pointer: `/items/${i}/name`, lang: 'fr', text: `Carte ${i}` }));
+    expect(applyTextEdits(source, edits)).toBe(`id: cards\nitems:\n${Array.from({ length: 3000 }, (_, i) => `  - id: c${i}\n    name: {en: Card ${i}, fr: Carte ${i}}\n`).join('')}`);
+    const two = applyTextEdits('name: {en: Apple}\n', [
+      { pointer: '/name', lang: 'fr', text: 'Pomme' },
+      { pointer: '/name', lang: 'de', text: 'Apfel' },
+    ]);
+    expect(two).toBe('name: {en: Apple, de: Apfel, fr: Pomme}\n');
+  });
+});
