@@ -36,6 +36,20 @@ describe('the pool of PNG workers', () => {
     expect(seen[23]).toBe(true);
   });
 
+  it('lets the memory of Skia go on its workers between requests, however fast they come', async () => {
+    // Cards without pictures (nothing awaited on the worker): 150 at 300 dpi, asked for at once.
+    const one = new PngPool(1);
+    const card = sampleCard(3);
+    const list: DisplayList = { ...card, items: card.items.filter((item) => item.type !== 'image') };
+    await one.render(list, 72);
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    await Promise.all(Array.from({ length: 150 }, () => one.render(list, 300).then(() => (peak = Math.max(peak, process.memoryUsage().rss)))));
+    await one.close();
+    // Each request begun as its message came, the finalizers that free canvases never ran: 594 MB more; now 94.
+    expect((peak - before) / 2 ** 20).toBeLessThan(300);
+  });
+
   it('starts its workers with room in their old generation: a thread that leaves buffers behind card after card is collected in full a few times, not a dozen', async () => {
     const warmed = new PngPool(1);
     warmed.warm();

@@ -50,12 +50,20 @@ const deflate = (request: DeflateJob & { id: number }): void => {
   port.postMessage({ id: request.id, band: { chunk, adler: band.adler, length: band.length }, data } satisfies PngReply, [chunk.buffer, data.buffer as ArrayBuffer]);
 };
 
+/**
+ * Each request is begun on a turn of the event loop of its own (setImmediate), after the
+ * finalizers Node runs there: they let Skia's canvases, paths and images go. Begun as each
+ * message came, while the next was already waiting, the requests of a build never gave them a
+ * turn (a build of 250 sets of 3 cards on one worker: 4.4 GB, against 339 MB).
+ */
 port.on('message', (request: PngRequest) => {
   const failed = (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply);
-  try {
-    if (request.kind === 'deflate') deflate(request);
-    else draw(request).catch(failed);
-  } catch (error) {
-    failed(error);
-  }
+  setImmediate(() => {
+    try {
+      if (request.kind === 'deflate') deflate(request);
+      else draw(request).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  });
 });
