@@ -13,6 +13,12 @@ const DOT_RADIUS = 0.16;
 /** Room between a marker and the item's text, and the smallest hang, in ems. */
 const MARKER_GAP = 0.4;
 const MIN_HANG = 1.1;
+/**
+ * The narrowest an item's text is made by indenting, in ems: a list nested deeper than the
+ * column has room for is set at the indent of the last level that had it, its markers where
+ * that level's are (nested 40 deep on an A4 page, an item's text had a box of negative width).
+ */
+const MIN_TEXT_EMS = 10;
 
 function markerOf(block: Extract<Block, { kind: 'list' }>, index: number, depth: number): string {
   return block.ordered ? `${block.start + index}.` : BULLETS[depth % BULLETS.length]!;
@@ -41,14 +47,17 @@ export function setList(block: Extract<Block, { kind: 'list' }>, column: Column,
   const size = ctx.style.size;
   const markers = block.items.map((_, i) => markerOf(block, i, depth));
   const hang = hangWidth(markers, ctx);
-  const inner: Column = { x: column.x + hang, width: column.width - hang };
+  // Past the room to indent, a nested list's items keep the column and its markers hang into the level above's.
+  const indents = depth === 0 || column.width - hang >= MIN_TEXT_EMS * size;
+  const inner: Column = indents ? { x: column.x + hang, width: column.width - hang } : column;
+  const markerX = indents ? column.x : column.x - hang;
   const out: Slice[] = [];
   block.items.forEach((item, i) => {
     const slices = setBlocks(item, inner, ctx, depth + 1);
     const first = slices[0];
     if (!first) return;
     first.spaceBefore = i === 0 ? 0 : (block.tight ? GAPS.item : GAPS.paragraph) * size;
-    const markerColumn = { x: column.x, width: hang - MARKER_GAP * size };
+    const markerColumn = { x: markerX, width: hang - MARKER_GAP * size };
     const target = first.baseline ?? size;
     if (markers[i] === BULLETS[0]) {
       const r = DOT_RADIUS * size;

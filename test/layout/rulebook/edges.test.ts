@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageItem, RectItem } from '../../../src/shared/display-list.js';
 import path from 'node:path';
-import { A5, GAME_DIR, game, MM, rulebook, textOf, flat } from './helpers.js';
+import { A5, GAME_DIR, game, MM, rulebook, runsOf, textOf, flat } from './helpers.js';
 
 const FRONT = '---\nstyle: {size: 10, lineHeight: 1.2, margin: 10mm, folio: none, header: false}\n---\n';
 const PAGE = { width: 200, height: 20 * MM + 123 };
@@ -61,5 +61,19 @@ describe('edge cases', () => {
     expect(problems[0]!.message).toContain('"Supercalifragilisticexpialidocious-"');
     // the short columns keep their words whole
     expect(textOf(pages[1]!).split('\n')[0]).toBe('ABC');
+  });
+
+  it('stops indenting a list nested deeper than the column has room for, its markers where the last indented level has them', () => {
+    const markdown = Array.from({ length: 45 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1} item`).join('\n') + '\n';
+    const result = rulebook({ markdown });
+    // Before: the items of level 40 on had a box of negative width, each word cut between letters.
+    expect(result.problems).toEqual([]);
+    const items = result.pages.flatMap((page) => runsOf(page.items).filter((run) => /^level \d+ item$/.test(run.text)).map((run) => ({ level: Number(run.text.split(' ')[1]), x: run.x, right: run.x + run.width, page: page.width })));
+    expect(items.map((i) => i.level)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    for (const item of items) expect(item.right).toBeLessThanOrEqual(item.page);
+    // On a PocketMod panel, twelve levels indent; the ones below keep the twelfth's place.
+    const deepest = items.filter((i) => i.level >= 12).map((i) => Math.round(i.x * 100) / 100);
+    expect(new Set(deepest).size).toBe(1);
+    expect(items[10]!.x).toBeLessThan(deepest[0]!);
   });
 });
