@@ -1,10 +1,8 @@
 import { createRequire } from 'node:module';
 import { hyphenPatterns, PATTERN_MODULES } from './hyphen-patterns.js';
 
-/** The `hyphen` package's hyphenator of a language's patterns. */
-interface PatternModule {
-  hyphenateSync(text: string, options?: { hyphenChar?: string; minWordLength?: number }): string;
-}
+/** The `hyphen` package's hyphenator of a language's patterns: the text with `hyphenChar` where it may break. */
+type Hyphenator = (text: string, options?: { hyphenChar?: string; minWordLength?: number }) => string;
 
 export interface HyphenateOptions {
   /** Words shorter than this (in letters) stay whole. Default 5. */
@@ -17,14 +15,15 @@ export interface HyphenateOptions {
 
 const require = createRequire(import.meta.url);
 /** The `hyphen` package's own maker of a hyphenator (what each of its language modules calls). */
-type CreateHyphenator = (patterns: unknown) => PatternModule['hyphenateSync'];
-const loaded = new Map<string, PatternModule | undefined>();
+type CreateHyphenator = (patterns: unknown) => Hyphenator;
+const loaded = new Map<string, Hyphenator>();
 
-function patternsFor(lang: string): PatternModule | undefined {
+function hyphenatorFor(lang: string): Hyphenator | undefined {
   const name = PATTERN_MODULES[lang] ? lang : lang.split('-')[0] ?? '';
   if (!PATTERN_MODULES[name]) return undefined;
-  if (!loaded.has(name)) loaded.set(name, { hyphenateSync: (require('hyphen/hyphen.js') as CreateHyphenator)(hyphenPatterns(name)) });
-  return loaded.get(name);
+  let hyphenator = loaded.get(name);
+  if (!hyphenator) loaded.set(name, (hyphenator = (require('hyphen/hyphen.js') as CreateHyphenator)(hyphenPatterns(name))));
+  return hyphenator;
 }
 
 const LETTERS = /[\p{L}\p{M}]+/gu;
@@ -33,8 +32,8 @@ const MAX_CACHED = 20_000;
 const letterCount = (text: string) => [...text].length;
 
 /** Offsets (in UTF-16 units of `run`) where the patterns allow a break, within the minimums. */
-function breaksOf(run: string, patterns: PatternModule, options: Required<HyphenateOptions>): number[] {
-  const marked = patterns.hyphenateSync(run, { hyphenChar: '\u00AD', minWordLength: options.minWord });
+function breaksOf(run: string, hyphenator: Hyphenator, options: Required<HyphenateOptions>): number[] {
+  const marked = hyphenator(run, { hyphenChar: '\u00AD', minWordLength: options.minWord });
   if (marked.replace(/\u00AD/g, '') !== run) return [];
   const breaks: number[] = [];
   let offset = 0;
@@ -60,12 +59,12 @@ export function createHyphenate(options: HyphenateOptions = {}): (word: string, 
     const key = `${lang}\0${word}`;
     const cached = cache.get(key);
     if (cached) return [...cached];
-    const patterns = patternsFor(lang);
+    const hyphenator = hyphenatorFor(lang);
     const cuts: number[] = [];
-    if (patterns && !word.includes('\u00AD')) {
+    if (hyphenator && !word.includes('\u00AD')) {
       for (const match of word.matchAll(LETTERS)) {
         if (letterCount(match[0]) < settings.minWord) continue;
-        for (const at of breaksOf(match[0], patterns, settings)) cuts.push(match.index + at);
+        for (const at of breaksOf(match[0], hyphenator, settings)) cuts.push(match.index + at);
       }
     }
     const pieces = [0, ...cuts].map((start, i) => word.slice(start, cuts[i] ?? word.length));

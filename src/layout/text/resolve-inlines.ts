@@ -55,7 +55,6 @@ export function resolveInlines(spans: readonly RichSpan[], context: InlineContex
     return resolved;
   };
   const baseFont = fontFor(false, false);
-  const unknown = new Set<string>();
   const paragraphs: Piece[][] = [[]];
   for (const span of spans) {
     const current = paragraphs[paragraphs.length - 1]!;
@@ -72,13 +71,9 @@ export function resolveInlines(spans: readonly RichSpan[], context: InlineContex
       const icon = context.icons?.(span.name);
       if (icon) current.push({ kind: 'icon', name: span.name, icon, font });
       else {
-        // Once a name: a text may repeat an unknown icon thousands of times.
-        if (!unknown.has(span.name)) {
-          unknown.add(span.name);
-          const similar = suggestGameIcons(span.name);
-          const hint = similar.length > 0 ? `; game-icons.net has ${similar.map((n) => `"${n}"`).join(', ')} (name one with an alias)` : '';
-          report('unknown-icon', `the icon "${span.name}" was not found: looked for an alias, icons/${span.name}.svg in the game folder and a game-icons.net icon of that name${hint}`);
-        }
+        const similar = suggestGameIcons(span.name);
+        const hint = similar.length > 0 ? `; game-icons.net has ${similar.map((n) => `"${n}"`).join(', ')} (name one with an alias)` : '';
+        report('unknown-icon', `the icon "${span.name}" was not found: looked for an alias, icons/${span.name}.svg in the game folder and a game-icons.net icon of that name${hint}`);
         current.push({ kind: 'text', text: `:${span.name}:`, font });
       }
     }

@@ -34,6 +34,17 @@ const sizeKey = (size: number, spacing: number) => `${size}|${Object.is(spacing,
 const MAX_CACHED_PER_FONT = 20_000;
 const layouts = new WeakMap<fontkit.Font, Map<string, Shaped>>();
 
+/** What `make` gives for a font and a string, made once and kept (at most MAX_CACHED_PER_FONT strings a font). */
+function perFont<V>(store: WeakMap<fontkit.Font, Map<string, V>>, font: fontkit.Font, key: string, make: () => V): V {
+  let cache = store.get(font);
+  if (!cache) store.set(font, (cache = new Map()));
+  if (cache.has(key)) return cache.get(key)!;
+  const value = make();
+  if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /**
  * Characters of Latin script or common to every script (ASCII, Latin-1, general punctuation,
  * currency, letterlike and mathematical symbols but the ohm sign, which is Greek, arrows).
@@ -79,32 +90,17 @@ function unitsOf(run: fontkit.GlyphRun, from = 0): Float64Array {
 /** Pieces of Latin lines shaped in Latin (see piecesOf), cached per font: the words a deck shares, shaped once. */
 const latinPieces = new WeakMap<fontkit.Font, Map<string, Float64Array>>();
 
-function latinUnits(font: fontkit.Font, piece: string): Float64Array {
-  let cache = latinPieces.get(font);
-  if (!cache) latinPieces.set(font, (cache = new Map()));
-  let units = cache.get(piece);
-  if (!units) {
-    units = unitsOf(font.layout(piece, SHAPING_FEATURES, LATIN));
-    if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
-    cache.set(piece, units);
-  }
-  return units;
-}
+const latinUnits = (font: fontkit.Font, piece: string): Float64Array => perFont(latinPieces, font, piece, () => unitsOf(font.layout(piece, SHAPING_FEATURES, LATIN)));
 
 /** A word's shaping in Latin behind a space, the space's glyph left out (null when the first glyph is not the space's alone), cached per font. */
 const behindSpaces = new WeakMap<fontkit.Font, Map<string, Float64Array | null>>();
 
 function unitsBehindSpace(font: fontkit.Font, word: string): Float64Array | undefined {
-  let cache = behindSpaces.get(font);
-  if (!cache) behindSpaces.set(font, (cache = new Map()));
-  let units = cache.get(word);
-  if (units === undefined) {
+  const units = perFont(behindSpaces, font, word, () => {
     const run = font.layout(` ${word}`, SHAPING_FEATURES, LATIN);
     const first = run.glyphs[0]?.codePoints;
-    units = first?.length === 1 && first[0] === 0x20 ? unitsOf(run, 1) : null;
-    if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
-    cache.set(word, units);
-  }
+    return first?.length === 1 && first[0] === 0x20 ? unitsOf(run, 1) : null;
+  });
   return units ?? undefined;
 }
 
@@ -132,18 +128,11 @@ function unitsOfPieces(font: fontkit.Font, pieces: readonly string[], shaping: W
  * shaping as the word in a line: glyph for glyph what shaping the line gives.
  */
 function layoutUnscaled(font: fontkit.Font, text: string): Shaped {
-  let cache = layouts.get(font);
-  if (!cache) layouts.set(font, (cache = new Map()));
-  let shaped = cache.get(text);
-  if (!shaped) {
+  return perFont(layouts, font, text, () => {
     const shaping = wordShaping(font, SHAPING_FEATURES);
     const pieces = piecesOf(font, text, shaping);
-    const units = (pieces && unitsOfPieces(font, pieces, shaping)) ?? (isLatin(font, text) ? latinUnits(font, text) : unitsOf(font.layout(text, SHAPING_FEATURES)));
-    if (cache.size >= MAX_CACHED_PER_FONT) cache.clear();
-    shaped = { units };
-    cache.set(text, shaped);
-  }
-  return shaped;
+    return { units: (pieces && unitsOfPieces(font, pieces, shaping)) ?? (isLatin(font, text) ? latinUnits(font, text) : unitsOf(font.layout(text, SHAPING_FEATURES))) };
+  });
 }
 
 /**

@@ -223,20 +223,23 @@ function subTableInert(table: 'GSUB' | 'GPOS', type: number, sub: SubTable, spac
   }
 }
 
+type ScriptEntry = { tag: string; script: { defaultLangSys?: { featureIndexes: number[] } | null } };
+
 type Decoded = {
   lookupList: Listed<Lookup>;
   featureList?: Listed<{ tag: string; feature: { lookupListIndexes: number[] } }>;
-  scriptList?: Listed<{ tag: string; script: { defaultLangSys?: { featureIndexes: number[] } | null } }>;
+  scriptList?: Listed<ScriptEntry>;
   featureVariations?: unknown;
 };
+
+/** A font's GSUB or GPOS table as fontkit decodes it, or undefined when it has none. */
+const decodedTable = (font: fontkit.Font, table: 'GSUB' | 'GPOS') => (font as unknown as Record<string, Decoded | undefined>)[table];
 
 /** The subtables of a lookup, each with its type (an extension's inner one). */
 function subTablesOf(lookup: Lookup, table: 'GSUB' | 'GPOS'): { type: number; sub: SubTable | undefined }[] {
   const extension = table === 'GSUB' ? 7 : 9;
   return list(lookup.subTables).map((sub) => (lookup.lookupType === extension ? { type: Number(sub['lookupType']), sub: sub.extension } : { type: lookup.lookupType, sub }));
 }
-
-type ScriptEntry = { tag: string; script: { defaultLangSys?: { featureIndexes: number[] } | null } };
 
 /**
  * Whether fontkit shapes a string of common characters alone (digits, punctuation, symbols:
@@ -247,20 +250,18 @@ type ScriptEntry = { tag: string; script: { defaultLangSys?: { featureIndexes: n
 export function commonShapesAsLatin(font: fontkit.Font): boolean {
   let known = commonAsLatin.get(font);
   if (known === undefined) {
-    const tables = font as unknown as Record<string, Decoded | undefined>;
     try {
-      known = ['GSUB', 'GPOS'].every((table) => {
-        const decoded = tables[table];
+      known = (['GSUB', 'GPOS'] as const).every((table) => {
+        const decoded = decodedTable(font, table);
         if (!decoded) return true;
         if (decoded.featureVariations) return false;
-        const scripts = list(decoded.scriptList as Listed<ScriptEntry> | undefined);
+        const scripts = list(decoded.scriptList);
         const find = (tags: readonly string[]) => {
           for (const tag of tags) for (const entry of scripts) if (entry.tag === tag) return entry;
           return undefined;
         };
-        const fallback = ['DFLT', 'dflt', 'latn'];
-        const latin = find(['latn']) ?? find(fallback);
-        const common = find(['zzzz']) ?? find(fallback);
+        const latin = find(['latn']) ?? find(FALLBACK_SCRIPTS);
+        const common = find(['zzzz']) ?? find(FALLBACK_SCRIPTS);
         if (!latin || !common) return false;
         if (latin === common) return true;
         const features = (entry: ScriptEntry) => entry.script.defaultLangSys?.featureIndexes.join(' ');
@@ -290,6 +291,9 @@ function calledBy(sub: SubTable): number[] {
  */
 const LATIN_SCRIPTS = new Set(['latn', 'DFLT', 'dflt']);
 
+/** The scripts fontkit falls back to, in turn, for a script a font has no entry for (its DEFAULT_SCRIPTS). */
+const FALLBACK_SCRIPTS = ['DFLT', 'dflt', 'latn'];
+
 /** The lookups of the features fontkit applies to a Latin line, and those their contexts call; every lookup with feature variations. */
 function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS', applied: ReadonlySet<string>): Lookup[] {
   const lookups = list(decoded.lookupList);
@@ -308,7 +312,7 @@ function reachable(decoded: Decoded, table: 'GSUB' | 'GPOS', applied: ReadonlySe
 }
 
 function lookupsInert(font: fontkit.Font, table: 'GSUB' | 'GPOS', applied: ReadonlySet<string>, space: number, spaceClass: number, found: Found): boolean {
-  const decoded = (font as unknown as Record<string, Decoded | undefined>)[table];
+  const decoded = decodedTable(font, table);
   if (!decoded) return true;
   // Without a Latin or default script, fontkit shapes a Latin line with the script it took last
   // (another line's): what applies cannot be known from the font alone.
