@@ -25,10 +25,12 @@ const OUTPUTS = ['.js', '.js.map'];
  * schemas (ajv standalone code), the index of the game-icons set and the hyphenation patterns
  * as JSON (parsed faster than the package's JavaScript). Each comes from the string
  * a function of a compiled module returns, and is written again whenever that module, a source
- * it imports or one of its `inputs` (files of node_modules) is newer than it.
+ * it imports or one of its `inputs` (files of node_modules) is newer than it. A `codeCache`
+ * module (CommonJS) gets the code V8 compiles for it kept beside it (src/shared/code-cache.ts),
+ * made again with it.
  */
 const GENERATED = [
-  { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [] },
+  { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [], codeCache: true },
   { source: 'shared/game-icon-index.ts', name: 'gameIconIndexJson', out: 'shared/game-icons-index.json', inputs: (root) => [resolveFrom(root, '@iconify-json/game-icons/icons.json')] },
   { source: 'language/hyphen-patterns.ts', name: 'hyphenPatternsJson', out: 'language/hyphen-patterns.json', inputs: (root) => [resolveFrom(root, 'hyphen/package.json'), existsSync(path.join(root, NPM_LOCK)) ? path.join(root, NPM_LOCK) : undefined] },
 ];
@@ -259,6 +261,7 @@ function generatedStale(root, entry) {
   if (!existsSync(path.join(srcDir, entry.source))) return false;
   const out = statSync(path.join(root, 'dist', entry.out), { throwIfNoEntry: false });
   if (!out) return true;
+  if (entry.codeCache && !(statSync(codeCachePath(root, entry), { throwIfNoEntry: false })?.mtimeMs >= out.mtimeMs)) return true;
   const sources = importClosure(srcDir, entry.source).map((file) => path.join(srcDir, file));
   return [...sources, ...entry.inputs(root).filter(Boolean)].some((file) => statSync(file).mtimeMs > out.mtimeMs);
 }
@@ -288,10 +291,35 @@ export async function writeGenerated(root = ROOT, outs = GENERATED.map((entry) =
     }
     const out = path.join(root, 'dist', entry.out);
     mkdirSync(path.dirname(out), { recursive: true });
-    const temporary = `${out}.${process.pid}.tmp`;
-    writeFileSync(temporary, run.stdout);
-    renameSync(temporary, out);
+    writeWhole(out, run.stdout);
+    if (entry.codeCache) writeWhole(codeCachePath(root, entry), makeCodeCache(root, out));
   }
+}
+
+/** Writes `bytes` to a temporary name and renames it into place. */
+function writeWhole(file, bytes) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, file);
+}
+
+const codeCachePath = (root, entry) => path.join(root, 'dist', `${entry.out}.v8-cache`);
+
+/**
+ * The code cache of a generated CommonJS module, made by pocketpress's dist/shared/code-cache.js
+ * (compiled before what is generated) in a process of its own with the CLI's engine flags: V8
+ * takes cached code only under the flags it was made with.
+ */
+function makeCodeCache(root, file) {
+  const flags = pathToFileURL(path.join(ROOT, 'bin', 'engine-flags.js')).href;
+  const maker = pathToFileURL(path.join(ROOT, 'dist', 'shared', 'code-cache.js')).href;
+  const script = `import ${JSON.stringify(flags)};\nimport { makeCodeCache } from ${JSON.stringify(maker)};\nprocess.stdout.write(makeCodeCache(${JSON.stringify(file)}).toString('base64'));\n`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) {
+    const reason = /^\w*Error: .*$/m.exec(run.stderr ?? '')?.[0] ?? (run.error?.message || `exit ${run.status}`);
+    throw new Error(`cannot write the code cache of dist/${path.relative(path.join(root, 'dist'), file)}: ${reason}`);
+  }
+  return Buffer.from(run.stdout, 'base64');
 }
 
 /** Compiles `files`, removes the `orphans` of dist/ (see findStale), and writes the `generated` files again. */

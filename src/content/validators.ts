@@ -1,8 +1,9 @@
 import type { ValidateFunction } from 'ajv';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { valueAt } from '../shared/json-pointer.js';
 import { stableJson } from '../shared/stable-json.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
+import { loadCommonJs } from '../shared/code-cache.js';
 import { createAjv } from './ajv.js';
 import { FIELD_META, PRECOMPILED_FILE } from './precompile-file.js';
 
@@ -18,18 +19,14 @@ interface SchemaValidators {
 }
 
 /**
- * The validators compiled ahead of time (see precompile.ts), or undefined where there are none:
- * the sources run as they are (tests), before the first compilation.
+ * The validators compiled ahead of time (see precompile.ts), with the code V8 compiled for them
+ * (see code-cache.ts), or undefined where there are none: the sources run as they are (tests),
+ * before the first compilation.
  */
 function loadPrecompiled(): SchemaValidators | undefined {
-  let module: Record<string, unknown>;
-  try {
-    module = createRequire(import.meta.url)(`./${PRECOMPILED_FILE}`) as Record<string, unknown>;
-  } catch (error) {
-    const missing = (error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(PRECOMPILED_FILE);
-    if (missing) return undefined;
-    throw error;
-  }
+  const loaded = loadCommonJs(fileURLToPath(new URL(`./${PRECOMPILED_FILE}`, import.meta.url)));
+  if (!loaded) return undefined;
+  const module = loaded.exports;
   const { fieldDefs, itemBase, [FIELD_META]: fieldMeta, ...validators } = module;
   return {
     validators: validators as SchemaValidators['validators'],

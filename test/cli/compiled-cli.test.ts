@@ -175,6 +175,17 @@ describe('validators compiled ahead of time into dist/', () => {
     expect(precompiledStale(root)).toBe(true);
     expect(await refreshDist(root)).toBeUndefined();
     expect(generated(root)).toBe('exports.limit = 5;\n');
+
+    // Their code cache is made with them, and again when only it is missing.
+    const cache = path.join(root, 'dist', `${PRECOMPILED}.v8-cache`);
+    const made = readFileSync(cache);
+    expect(made.subarray(0, 23).toString()).toBe('pocketpress-v8-cache-1\n');
+    expect(made.length).toBeGreaterThan(100);
+    rmSync(cache);
+    expect(precompiledStale(root)).toBe(true);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(existsSync(cache)).toBe(true);
+    expect(precompiledStale(root)).toBe(false);
   });
 
   it('are not asked of a package that has no schemas', async () => {
