@@ -143,6 +143,46 @@ describe('checkFaceLegibility', () => {
     expect(low.at(-1)).toMatch(new RegExp(`^low-contrast /elements/${low.length - 1} `));
   });
 
+  it('reads a run over two grounds point by point, a quarter of its points enough for the worse', () => {
+    // #777777 is 3.89:1 on #1a1a1a and 4.48:1 on white. A 40-point run at x 10 is sampled in four
+    // columns (x 15, 25, 35, 45), three points each.
+    const onBand = (bandWidth: number) => {
+      const t = text('#777777', 10, 10, 40);
+      return check([{ type: 'rect', x: 0, y: 0, width: bandWidth, height: 100, fill: '#1a1a1a' }, t], [t]);
+    };
+    const dark = 'low-contrast /elements/0 on item "x", "Word" prints #777777 on #1a1a1a: a contrast of 3.89:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)';
+    const light = 'low-contrast /elements/0 on item "x", "Word" prints #777777 on #ffffff: a contrast of 4.48:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)';
+    expect(onBand(100)).toEqual([dark]);
+    expect(onBand(30)).toEqual([dark]);
+    expect(onBand(20)).toEqual([dark]);
+    expect(onBand(12)).toEqual([light]);
+    // The same through a clip that cuts a band covering the face.
+    const clipped = (clipWidth: number) => {
+      const t = text('#777777', 10, 10, 40);
+      const band: DisplayItem = { type: 'group', clip: { shape: 'rect', x: 0, y: 0, width: clipWidth, height: 100 }, items: [{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#1a1a1a' }] };
+      return check([band, t], [t]);
+    };
+    expect(clipped(22)).toEqual([dark]);
+    expect(clipped(14)).toEqual([light]);
+    // A turned band inside a rounded clip, both holding the whole run; and the same band turned
+    // so that its edge crosses the run: its points on either side.
+    const turned = (angle: number, y: number) => {
+      const t = text('#777777', 10, 30, 50);
+      const [c, s] = [Math.cos(angle), Math.sin(angle)];
+      const band: DisplayItem = {
+        type: 'group',
+        clip: { shape: 'rect', x: 5, y: 5, width: 90, height: 90, radius: 20 },
+        items: [{ type: 'group', transform: [c, s, -s, c, 50, 50], items: [{ type: 'rect', x: -200, y, width: 400, height: 200, fill: '#1a1a1a', radius: 8 }] }],
+      };
+      return check([band, t], [t]);
+    };
+    expect(turned(0.3, -100)).toEqual([dark]);
+    expect(turned(0.3, 100)).toEqual([light]);
+    expect(turned(Math.PI / 2, 0)).toEqual([dark]);
+    expect(turned(-Math.PI / 2, 0)).toEqual([dark]);
+    expect(turned(Math.PI / 2, 20)).toEqual([light]);
+  });
+
   it('reports text under the smallest size, and how far it shrank', () => {
     const t = text('#000000', 5.5, 10, 40);
     expect(check([t], [t])).toEqual(['text-too-small /elements/0 on item "x", this text prints at 5.5 pt (shrunk from 10 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it']);

@@ -4,7 +4,7 @@ import type { LayoutProblem } from '../../shared/problem.js';
 import type { TextSource } from '../template/context.js';
 import { multiplyMatrix } from '../../shared/placement.js';
 import { BUDGETS, formatBudget } from '../../shared/budgets.js';
-import { pointInPath, readPathShape, type PathShape } from './path-shape.js';
+import { pointInPath, readPathShape, type PathBox, type PathShape } from './path-shape.js';
 
 /**
  * The legibility of one laid-out face, read from its display list (what prints): each text's
@@ -82,13 +82,18 @@ interface Work {
   outOfBudget: boolean;
 }
 
-/** Whether the path fills the point; undefined once the face's budget of edge tests is spent (not known here). */
-function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd', work: Work): boolean | undefined {
+/** The shape of path data, read once (a deck repeats its icons); undefined when it cannot be read. */
+function pathShape(d: string): PathShape | undefined {
   if (!shapes.has(d)) {
     if (shapes.size > 2000) shapes.clear();
     shapes.set(d, readPathShape(d));
   }
-  const shape = shapes.get(d);
+  return shapes.get(d);
+}
+
+/** Whether the path fills the point; undefined once the face's budget of edge tests is spent (not known here). */
+function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd', work: Work): boolean | undefined {
+  const shape = pathShape(d);
   if (shape === undefined) return false;
   const { box } = shape;
   if (x < box.minX || x > box.maxX || y < box.minY || y > box.maxY) return false;
@@ -106,36 +111,145 @@ function inClip(x: number, y: number, clip: Clip): boolean {
   return s.shape === 'ellipse' ? inEllipse(lx, ly, s.x + s.width / 2, s.y + s.height / 2, s.width / 2, s.height / 2) : inRoundedRect(lx, ly, s);
 }
 
-/** What an item paints at a face point: its fill and alpha, 'image' for pictures (and paths past the budget: colours not known), undefined when it leaves the point alone. */
-function paintAt(p: Painted, x: number, y: number, work: Work): { fill: string; alpha: number } | 'image' | undefined {
-  if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
-  const [lx, ly] = apply(p.inverse, x, y);
+type Paint = { fill: string; alpha: number } | 'image' | undefined;
+
+/** What an item paints wherever it paints (the same everywhere): its fill and alpha, 'image' for pictures, undefined for what paints no background (no fill, lines, texts). */
+function paintOf(p: Painted): Paint {
   const item = p.item;
   switch (item.type) {
     case 'rect':
-      return item.fill && inRoundedRect(lx, ly, item) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
     case 'ellipse':
-      return item.fill && inEllipse(lx, ly, item.cx, item.cy, item.rx, item.ry) ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
-    case 'path': {
-      if (!item.fill) return undefined;
-      const inside = inPath(lx, ly, item.d, item.fillRule ?? 'nonzero', work);
-      if (inside === undefined) return 'image';
-      return inside ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
-    }
+    case 'path':
+      return item.fill ? { fill: item.fill, alpha: combinedAlpha(parseColor(item.fill), item.opacity, p.opacity) } : undefined;
     case 'image':
-      return inRoundedRect(lx, ly, item) ? 'image' : undefined;
+      return 'image';
     default:
       // Lines and other texts are too thin to be a text's background.
       return undefined;
   }
 }
 
-/** The opaque colour painted under the point before item `upTo`; undefined when a picture is behind it. */
-function backdropAt(painted: readonly Painted[], upTo: number, x: number, y: number, background: string, work: Work): string | undefined {
+/** What an item paints at a face point: its paint where it covers the point ('image' too for paths past the budget: colours not known), undefined when it leaves the point alone. */
+function paintAt(p: Painted, x: number, y: number, work: Work): Paint {
+  if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
+  const paint = paintOf(p);
+  if (paint === undefined) return undefined;
+  const [lx, ly] = apply(p.inverse, x, y);
+  const item = p.item;
+  switch (item.type) {
+    case 'rect':
+    case 'image':
+      return inRoundedRect(lx, ly, item) ? paint : undefined;
+    case 'ellipse':
+      return inEllipse(lx, ly, item.cx, item.cy, item.rx, item.ry) ? paint : undefined;
+    case 'path': {
+      const inside = inPath(lx, ly, item.d, item.fillRule ?? 'nonzero', work);
+      return inside === undefined ? 'image' : inside ? paint : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A box in face coordinates. */
+type Box = PathBox;
+
+/** How far a box is grown before it is compared with shapes: the points in it are then inside or outside whatever the rounding. */
+const EDGE = 1e-6;
+
+function boxAround(points: readonly (readonly [number, number])[]): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of points) {
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX: minX - EDGE, minY: minY - EDGE, maxX: maxX + EDGE, maxY: maxY + EDGE };
+}
+
+/** The four corners of a box, first through `m`. */
+function cornersOf(box: Box, m: Matrix = IDENTITY): [number, number][] {
+  return [apply(m, box.minX, box.minY), apply(m, box.maxX, box.minY), apply(m, box.maxX, box.maxY), apply(m, box.minX, box.maxY)];
+}
+
+const overlap = (a: Box, b: Box) => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+
+/** The face box outside which an item paints nothing (its own box through its matrix); undefined when it paints no background anywhere. */
+function reachOf(p: Painted): Box | undefined {
+  if (paintOf(p) === undefined) return undefined;
+  const item = p.item;
+  let local: Box;
+  switch (item.type) {
+    case 'rect':
+    case 'image':
+      local = { minX: item.x, minY: item.y, maxX: item.x + item.width, maxY: item.y + item.height };
+      break;
+    case 'ellipse':
+      local = { minX: item.cx - item.rx, minY: item.cy - item.ry, maxX: item.cx + item.rx, maxY: item.cy + item.ry };
+      break;
+    case 'path': {
+      const shape = pathShape(item.d);
+      if (shape === undefined) return undefined;
+      local = shape.box;
+      break;
+    }
+    default:
+      return undefined;
+  }
+  return boxAround(cornersOf(local, p.matrix));
+}
+
+/**
+ * Whether an item paints every point of a box: the box's four corners inside its clips and its
+ * shape. A rounded rectangle and an ellipse are convex, and so is what a matrix makes of them:
+ * holding the corners, they hold the box. A path is not known to be convex: never said to.
+ */
+function coversBox(p: Painted, box: Box): boolean {
+  const item = p.item;
+  return cornersOf(box).every(([x, y]) => {
+    if (!p.clips.every((c) => inClip(x, y, c))) return false;
+    const [lx, ly] = apply(p.inverse, x, y);
+    switch (item.type) {
+      case 'rect':
+      case 'image':
+        return inRoundedRect(lx, ly, item);
+      case 'ellipse':
+        return inEllipse(lx, ly, item.cx, item.cy, item.rx, item.ry);
+      default:
+        return false;
+    }
+  });
+}
+
+/** An item under a text that may paint behind it, and the face box it paints in. */
+interface Under {
+  index: number;
+  reach: Box;
+}
+
+/** Each item's reach (see reachOf), found when first asked for. */
+type Reaches = (Box | null | undefined)[];
+
+/** The items before item `upTo` that paint anywhere in `box`, the topmost first. */
+function itemsUnder(painted: readonly Painted[], reaches: Reaches, upTo: number, box: Box): Under[] {
+  const under: Under[] = [];
+  for (let i = upTo - 1; i >= 0; i--) {
+    if (reaches[i] === undefined) reaches[i] = reachOf(painted[i]!) ?? null;
+    const reach = reaches[i];
+    if (reach && overlap(reach, box)) under.push({ index: i, reach });
+  }
+  return under;
+}
+
+/** The colour behind a stack of paints, the topmost first, over `background`: undefined when a picture shows first. */
+function composite(paints: Iterable<Paint>, background: string): string | undefined {
   const layers: { fill: string; alpha: number }[] = [];
   let base: string | undefined = background;
-  for (let i = upTo - 1; i >= 0; i--) {
-    const paint = paintAt(painted[i]!, x, y, work);
+  for (const paint of paints) {
     if (paint === undefined || (paint !== 'image' && paint.alpha <= 0)) continue;
     if (paint === 'image') return undefined;
     if (paint.alpha >= 0.999) {
@@ -147,6 +261,36 @@ function backdropAt(painted: readonly Painted[], upTo: number, x: number, y: num
   let color = base;
   for (const layer of layers.reverse()) color = compositeOver(layer.fill, layer.alpha, color);
   return color;
+}
+
+/**
+ * The backdrop of every point of `box` when it is the same at all of them (each item under it
+ * paints the whole box or none of it, down to the first that hides the rest): its colour, or
+ * undefined over a picture. 'varies' when an item paints part of the box.
+ */
+function uniformBackdrop(painted: readonly Painted[], under: readonly Under[], box: Box, background: string): string | undefined | 'varies' {
+  const paints: Paint[] = [];
+  for (const { index, reach } of under) {
+    if (!overlap(reach, box)) continue;
+    const p = painted[index]!;
+    if (!coversBox(p, box)) return 'varies';
+    const paint = paintOf(p);
+    paints.push(paint);
+    if (paint === 'image' || (paint !== undefined && paint.alpha >= 0.999)) break;
+  }
+  return composite(paints, background);
+}
+
+/** The colour painted under a face point by the items `under` it; undefined when a picture is behind it. */
+function backdropAt(painted: readonly Painted[], under: readonly Under[], x: number, y: number, background: string, work: Work): string | undefined {
+  const paints: Paint[] = [];
+  for (const { index, reach } of under) {
+    if (x < reach.minX || x > reach.maxX || y < reach.minY || y > reach.maxY) continue;
+    const paint = paintAt(painted[index]!, x, y, work);
+    paints.push(paint);
+    if (paint === 'image' || (paint !== undefined && paint.alpha >= 0.999)) break;
+  }
+  return composite(paints, background);
 }
 
 /** Points across the middle of a run's letters (between baseline and x-height), in the run's own coordinates. */
@@ -174,19 +318,26 @@ export interface RunContrast {
  * behind at least a quarter of the run's sample points, the worst such; a run over a picture
  * at most of its points is left out (its colours are not known here).
  */
-function runContrasts(list: DisplayList, painted: readonly Painted[], index: number, work: Work): RunContrast[] {
+function runContrasts(list: DisplayList, painted: readonly Painted[], reaches: Reaches, index: number, work: Work): RunContrast[] {
   const p = painted[index]!;
   const text = p.item as TextItem;
   const paperColor = list.background ? compositeOver(list.background, 1, PAPER) : PAPER;
   const out: RunContrast[] = [];
-  for (const run of text.runs) {
-    if (run.text.trim() === '') continue;
+  // Each run's sample points on the face, and the items that paint anywhere among them.
+  const runs = text.runs.filter((run) => run.text.trim() !== '').map((run) => ({ run, samples: samplePoints(run).map(([rx, ry]) => apply(p.matrix, rx, ry)) }));
+  if (runs.length === 0) return out;
+  const under = itemsUnder(painted, reaches, index, boxAround(runs.flatMap((r) => r.samples)));
+  for (const { run, samples } of runs) {
     const counts = new Map<string, number>();
-    const samples = samplePoints(run);
-    for (const [rx, ry] of samples) {
-      const [x, y] = apply(p.matrix, rx, ry);
-      const behind = backdropAt(painted, index, x, y, paperColor, work);
-      if (behind !== undefined) counts.set(behind, (counts.get(behind) ?? 0) + 1);
+    // Mostly, what lies under a run is the same at all its points (a band, the card's ground): found once.
+    const uniform = uniformBackdrop(painted, under, boxAround(samples), paperColor);
+    if (uniform !== 'varies') {
+      if (uniform !== undefined) counts.set(uniform, samples.length);
+    } else {
+      for (const [x, y] of samples) {
+        const behind = backdropAt(painted, under, x, y, paperColor, work);
+        if (behind !== undefined) counts.set(behind, (counts.get(behind) ?? 0) + 1);
+      }
     }
     const known = [...counts.values()].reduce((a, b) => a + b, 0);
     if (known < samples.length / 2) continue;
@@ -231,6 +382,7 @@ export function checkFaceLegibility(request: LegibilityRequest): LayoutProblem[]
   const problems: LayoutProblem[] = [];
   const reported = new Set<string>();
   const work: Work = { edgeTests: 0, outOfBudget: false };
+  const reaches: Reaches = [];
   painted.forEach((p, index) => {
     if (p.item.type !== 'text') return;
     const source = texts.get(p.item);
@@ -238,7 +390,7 @@ export function checkFaceLegibility(request: LegibilityRequest): LayoutProblem[]
     const where = { file: source.file, pointer: source.pointer };
     const key = `${source.file}#${source.pointer}`;
     const spent = work.outOfBudget;
-    const runs = runContrasts(list, painted, index, work);
+    const runs = runContrasts(list, painted, reaches, index, work);
     if (work.outOfBudget && !spent) {
       problems.push({
         severity: 'warning',
