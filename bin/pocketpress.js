@@ -14,5 +14,7 @@ if (existsSync(new URL('../src/', import.meta.url))) {
   }
 }
 
+// Before any module that loads fontkit: brotli's decoder replaced by Node's (see the module).
+await import('../dist/vendor/fontkit-brotli.js');
 const { main } = await import('../dist/cli/main.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -56,12 +56,12 @@ export function defaultPngWorkers(): number {
 }
 
 /**
- * The worker's file: beside this one once compiled; from the sources (tests, scripts), the
- * compiled copy in dist/, which the CLI and the test set-up keep up to date.
+ * The worker's entry (png-worker-start.ts): beside this one once compiled; from the sources
+ * (tests, scripts), the compiled copy in dist/, which the CLI and the test set-up keep up to date.
  */
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  return here.endsWith('.ts') ? path.join(PACKAGE_ROOT, 'dist', 'render', 'png', 'png-worker.js') : path.join(path.dirname(here), 'png-worker.js');
+  return here.endsWith('.ts') ? path.join(PACKAGE_ROOT, 'dist', 'render', 'png', 'png-worker-start.js') : path.join(path.dirname(here), 'png-worker-start.js');
 }
 
 /**
