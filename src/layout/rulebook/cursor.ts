@@ -1,6 +1,8 @@
 import type { Token } from 'markdown-it';
 
 export interface MarkdownProblem {
+  /** A warning unless said (see layout-rulebook.ts). */
+  severity?: 'error' | 'warning';
   code: string;
   message: string;
   /** 1-based line of the Markdown file. */

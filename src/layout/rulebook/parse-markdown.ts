@@ -14,6 +14,8 @@ import { readTable } from './read-table.js';
  * off: the text runs are set by the language's typography (typesetParts), as card text is.
  */
 const markdown = new MarkdownIt({ html: true, typographer: false, linkify: false });
+/** How deep markdown-it reads blocks (its preset's maxNesting, which its types leave out). */
+const MAX_NESTING = (markdown.options as { maxNesting: number }).maxNesting;
 
 /** Sets the text runs of every inline token by the game's typography, each paragraph as one text. */
 export function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
@@ -118,9 +120,28 @@ export interface ParseOptions {
   report: (problem: MarkdownProblem) => void;
 }
 
+/**
+ * The first block that nests as deep as markdown-it reads (its maxNesting: lists and quotes,
+ * each inside the one before, and the paragraphs in them): markdown-it drops the rest of the
+ * file from there, without a word.
+ */
+function tooDeep(tokens: readonly Token[]): Token | undefined {
+  const deepest = MAX_NESTING - 1;
+  return tokens.find((t) => t.level >= deepest && t.map);
+}
+
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
 export function parseMarkdown(body: string, options: ParseOptions): Block[] {
   const tokens = markdown.parse(body, {});
+  const deep = tooDeep(tokens);
+  if (deep) {
+    options.report({
+      severity: 'error',
+      code: 'out-of-range',
+      message: `lists and quotes nest here as deep as Markdown is read (${MAX_NESTING} levels: some 50 lists, each inside the one before); the rest of the file would be lost: write it flatter`,
+      line: lineOf(deep),
+    });
+  }
   typesetInlines(tokens, options.typesetParts);
   const cursor: Cursor = { tokens, at: 0, report: options.report };
   return readBlocks(cursor);

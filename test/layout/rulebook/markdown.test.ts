@@ -102,6 +102,39 @@ describe('parseMarkdown: Markdown to blocks', () => {
   });
 });
 
+describe('parseMarkdown: blocks nested deeper than Markdown is read', () => {
+  /** `depth` lists, each inside the one before, an item each, then a last paragraph. */
+  const nested = (depth: number) => `${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item ${i + 1}`).join('\n')}\n\nThe end.\n`;
+  const count = (blocks: Block[]): number => blocks.reduce((n, b) => n + 1 + (b.kind === 'list' ? b.items.reduce((m, item) => m + count(item), 0) : b.kind === 'sidebar' ? count(b.blocks) : 0), 0);
+
+  it('reads 45 lists nested, to the last paragraph, with nothing to say', () => {
+    const { blocks, problems } = parse(nested(45));
+    expect(problems).toEqual([]);
+    expect(blocks.at(-1)).toMatchObject({ kind: 'paragraph', text: { plain: 'The end.' } });
+  });
+
+  it('says where lists nest as deep as Markdown is read, an error: the rest would be lost', () => {
+    const { blocks, problems } = parse(nested(60));
+    // markdown-it drops what follows: the last items and the last paragraph.
+    expect(blocks.at(-1)?.kind).toBe('list');
+    expect(count(blocks)).toBeLessThan(2 * 60);
+    expect(problems).toEqual([
+      {
+        severity: 'error',
+        code: 'out-of-range',
+        message: 'lists and quotes nest here as deep as Markdown is read (100 levels: some 50 lists, each inside the one before); the rest of the file would be lost: write it flatter',
+        line: 49,
+      },
+    ]);
+  });
+
+  it('and quotes, at the line of the quote', () => {
+    const { problems } = parse(`Before.\n\n${'>'.repeat(120)} deep\n\nAfter.\n`);
+    expect(problems.map((p) => [p.severity, p.code, p.line])).toEqual([['error', 'out-of-range', 3]]);
+    expect(parse(`${'>'.repeat(90)} deep\n`).problems).toEqual([]);
+  });
+});
+
 describe('splitFrontMatter', () => {
   it('parses YAML front matter and keeps the line numbers of the body', () => {
     const front = splitFrontMatter('---\nstyle:\n  size: 8\n---\n# Rules\n');
