@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ENGINE_FLAGS } from './engine-flags.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +28,7 @@ const OUTPUTS = ['.js', '.js.map'];
  * a function of a compiled module returns, and is written again whenever that module, a source
  * it imports or one of its `inputs` (files of node_modules) is newer than it. A `codeCache`
  * module (CommonJS) gets the code V8 compiles for it kept beside it (src/shared/code-cache.ts),
- * made again with it.
+ * made again with it, and again under another Node or other engine flags.
  */
 const GENERATED = [
   { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [], codeCache: true },
@@ -261,7 +262,10 @@ function generatedStale(root, entry) {
   if (!existsSync(path.join(srcDir, entry.source))) return false;
   const out = statSync(path.join(root, 'dist', entry.out), { throwIfNoEntry: false });
   if (!out) return true;
-  if (entry.codeCache && !(statSync(codeCachePath(root, entry), { throwIfNoEntry: false })?.mtimeMs >= out.mtimeMs)) return true;
+  if (entry.codeCache) {
+    const cache = codeCachePath(root, entry);
+    if (!(statSync(cache, { throwIfNoEntry: false })?.mtimeMs >= out.mtimeMs) || codeCacheMadeFor(cache) !== CODE_CACHE_FOR) return true;
+  }
   const sources = importClosure(srcDir, entry.source).map((file) => path.join(srcDir, file));
   return [...sources, ...entry.inputs(root).filter(Boolean)].some((file) => statSync(file).mtimeMs > out.mtimeMs);
 }
@@ -284,16 +288,22 @@ export async function writeGenerated(root = ROOT, outs = GENERATED.map((entry) =
   for (const entry of GENERATED.filter((e) => outs.includes(e.out) && existsSync(path.join(root, 'src', e.source)))) {
     const source = pathToFileURL(path.join(root, 'dist', entry.source.replace(/\.ts$/, '.js'))).href;
     const script = `import { ${entry.name} } from ${JSON.stringify(source)};\nprocess.stdout.write(${entry.name}());\n`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-    if (run.status !== 0) {
-      const reason = /^\w*Error: .*$/m.exec(run.stderr ?? '')?.[0] ?? (run.error?.message || `exit ${run.status}`);
-      throw new Error(`cannot write dist/${entry.out}: ${reason}`);
-    }
     const out = path.join(root, 'dist', entry.out);
+    const text = runScript(root, script, `cannot write dist/${entry.out}`);
     mkdirSync(path.dirname(out), { recursive: true });
-    writeWhole(out, run.stdout);
-    if (entry.codeCache) writeWhole(codeCachePath(root, entry), makeCodeCache(root, out));
+    writeWhole(out, text);
+    if (entry.codeCache) writeCodeCache(root, entry, out);
   }
+}
+
+/** What an ES module script run by Node in a process of its own writes out; an error saying `failing` and why when it fails. */
+function runScript(root, script, failing) {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) {
+    const reason = /^\w*Error: .*$/m.exec(run.stderr ?? '')?.[0] ?? (run.error?.message || `exit ${run.status}`);
+    throw new Error(`${failing}: ${reason}`);
+  }
+  return run.stdout;
 }
 
 /** Writes `bytes` to a temporary name and renames it into place. */
@@ -305,21 +315,35 @@ function writeWhole(file, bytes) {
 
 const codeCachePath = (root, entry) => path.join(root, 'dist', `${entry.out}.v8-cache`);
 
+/** What a code cache made now is made for: this Node, under the CLI's engine flags (V8 checks both). */
+const CODE_CACHE_FOR = `node ${process.version}; ${ENGINE_FLAGS.join(' ')}`;
+
+/** What a code cache file says it was made for: its second line (see src/shared/code-cache.ts); undefined when unreadable. */
+function codeCacheMadeFor(file) {
+  try {
+    return readFileSync(file).subarray(0, 2048).toString('utf8').split('\n')[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The code cache of a generated CommonJS module, made by pocketpress's dist/shared/code-cache.js
- * (compiled before what is generated) in a process of its own with the CLI's engine flags: V8
- * takes cached code only under the flags it was made with.
+ * Writes the code cache of a generated CommonJS module (src/shared/code-cache.ts), made by
+ * pocketpress's dist/shared/code-cache.js (compiled before what is generated) in a process of
+ * its own with the CLI's engine flags: V8 takes cached code only under the flags it was made
+ * with. A cache is a speed-up: one that cannot be made holds no code (and is not tried again
+ * under the same Node), one that cannot be written is left out.
  */
-function makeCodeCache(root, file) {
+function writeCodeCache(root, entry, file) {
   const flags = pathToFileURL(path.join(ROOT, 'bin', 'engine-flags.js')).href;
   const maker = pathToFileURL(path.join(ROOT, 'dist', 'shared', 'code-cache.js')).href;
-  const script = `import ${JSON.stringify(flags)};\nimport { makeCodeCache } from ${JSON.stringify(maker)};\nprocess.stdout.write(makeCodeCache(${JSON.stringify(file)}).toString('base64'));\n`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (run.status !== 0) {
-    const reason = /^\w*Error: .*$/m.exec(run.stderr ?? '')?.[0] ?? (run.error?.message || `exit ${run.status}`);
-    throw new Error(`cannot write the code cache of dist/${path.relative(path.join(root, 'dist'), file)}: ${reason}`);
+  const args = `${JSON.stringify(file)}, ${JSON.stringify(CODE_CACHE_FOR)}`;
+  const script = `import ${JSON.stringify(flags)};\nimport { makeCodeCache } from ${JSON.stringify(maker)};\nlet made;\ntry {\n  made = makeCodeCache(${args});\n} catch {\n  made = makeCodeCache(${args}, false);\n}\nprocess.stdout.write(made.toString('base64'));\n`;
+  try {
+    writeWhole(codeCachePath(root, entry), Buffer.from(runScript(root, script, 'cannot make the code cache'), 'base64'));
+  } catch {
+    rmSync(codeCachePath(root, entry), { force: true });
   }
-  return Buffer.from(run.stdout, 'base64');
 }
 
 /** Compiles `files`, removes the `orphans` of dist/ (see findStale), and writes the `generated` files again. */

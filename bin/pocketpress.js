@@ -14,7 +14,12 @@ if (existsSync(new URL('../src/', import.meta.url))) {
   }
 }
 
-// Before any module that loads fontkit: brotli's decoder replaced by Node's (see the module).
-await import('../dist/vendor/fontkit-brotli.js');
+// Before any module that loads fontkit: brotli's decoder replaced by Node's (see the module). A
+// dist/ compiled before it was (and not compiled again) runs without it: brotli loads as usual.
+try {
+  await import('../dist/vendor/fontkit-brotli.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+}
 const { main } = await import('../dist/cli/main.js');
 process.exitCode = await main(process.argv.slice(2));

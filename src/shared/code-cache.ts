@@ -12,56 +12,81 @@ import vm from 'node:vm';
  * `validate` and `build` (their first run, cold, 8 ms more). With their code read back, they
  * load in about half the time and validate at once.
  *
- * The file holds MAGIC, the SHA-256 of the module's source and that of V8's cached data, then
- * the data. V8 refuses data made by another version of itself or under other flags (the module
- * is then compiled as usual), but checks the source only by its length and takes damaged data
- * as it is: the digests make an edited module never run another's code, nor a damaged cache
- * run at all.
+ * The file holds MAGIC; a line saying what it was made for (the Node and the engine flags, so
+ * that bin/compile.js makes it again under others); the SHA-256 of the code compiled (the
+ * module as wrapped) and that of V8's cached data; then the data, which may be missing (it
+ * could not be made). V8 refuses data made by another version of itself or under other flags
+ * (the module is then compiled as usual), but checks the code only by its length and takes
+ * damaged data as it is: the digests make an edited module never run another's code, nor a
+ * damaged cache run at all.
  */
 
 /** Where a module's code cache is kept: beside it. */
 export const codeCacheFile = (file: string): string => `${file}.v8-cache`;
 
-const MAGIC = Buffer.from('pocketpress-v8-cache-1\n');
+const MAGIC = Buffer.from('pocketpress-v8-cache-2\n');
 const DIGEST_BYTES = 32;
-const HEADER_BYTES = MAGIC.length + 2 * DIGEST_BYTES;
+/** The longest "made for" line read back. */
+const MAX_MADE_FOR = 1024;
 
-/** The module's source as Node's CommonJS loader wraps it, so that one compilation serves both. */
+/** The module's source wrapped as Node's CommonJS loader wraps a module: what is compiled, and cached. */
 const wrapped = (source: string) => `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 
 const digestOf = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest();
 
 /**
- * The code cache of the CommonJS module `file` (what codeCacheFile holds): every function of it
- * compiled at once (V8's `--no-lazy` for this one compilation), not only those a first call
- * would compile. Made by bin/compile.js in a process with the CLI's engine flags (V8 checks them).
+ * The code cache of the CommonJS module `file` (what codeCacheFile holds), `madeFor` saying
+ * under what it was made: every function of the module compiled at once (V8's `--no-lazy` for
+ * this one compilation), not only those a first call would compile. Made by bin/compile.js in
+ * a process with the CLI's engine flags (V8 checks them). Without `data`, a cache that holds no
+ * code (it could not be made here), which tells bin/compile.js not to try again under the same.
  */
-export function makeCodeCache(file: string): Buffer {
-  const source = readFileSync(file, 'utf8');
-  v8.setFlagsFromString('--no-lazy');
-  let script: vm.Script;
-  try {
-    script = new vm.Script(wrapped(source), { filename: file });
-  } finally {
-    v8.setFlagsFromString('--lazy');
+export function makeCodeCache(file: string, madeFor: string, data = true): Buffer {
+  const code = wrapped(readFileSync(file, 'utf8'));
+  let cached = Buffer.alloc(0);
+  if (data) {
+    v8.setFlagsFromString('--no-lazy');
+    let script: vm.Script;
+    try {
+      script = new vm.Script(code, { filename: file });
+    } finally {
+      v8.setFlagsFromString('--lazy');
+    }
+    cached = script.createCachedData();
   }
-  const data = script.createCachedData();
-  return Buffer.concat([MAGIC, digestOf(source), digestOf(data), data]);
+  return Buffer.concat([MAGIC, Buffer.from(`${madeFor.replace(/\n/g, ' ')}\n`), digestOf(code), digestOf(cached), cached]);
 }
 
-/** The cached data of `source` kept for `file`, or undefined (none, damaged, or made for other source). */
-function cachedDataFor(file: string, source: string): Buffer | undefined {
+interface KeptCache {
+  madeFor: string;
+  codeDigest: Buffer;
+  dataDigest: Buffer;
+  data: Buffer;
+}
+
+/** A code cache file read into its parts; undefined when there is none or it is not one. */
+function readKept(file: string): KeptCache | undefined {
   let kept: Buffer;
   try {
     kept = readFileSync(codeCacheFile(file));
   } catch {
     return undefined;
   }
-  if (kept.length <= HEADER_BYTES || !kept.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  const data = kept.subarray(HEADER_BYTES);
-  const sourceDigest = kept.subarray(MAGIC.length, MAGIC.length + DIGEST_BYTES);
-  const dataDigest = kept.subarray(MAGIC.length + DIGEST_BYTES, HEADER_BYTES);
-  return sourceDigest.equals(digestOf(source)) && dataDigest.equals(digestOf(data)) ? data : undefined;
+  if (!kept.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const end = kept.indexOf(0x0a, MAGIC.length);
+  if (end < 0 || end - MAGIC.length > MAX_MADE_FOR || kept.length < end + 1 + 2 * DIGEST_BYTES) return undefined;
+  const digests = end + 1;
+  return {
+    madeFor: kept.subarray(MAGIC.length, end).toString('utf8'),
+    codeDigest: kept.subarray(digests, digests + DIGEST_BYTES),
+    dataDigest: kept.subarray(digests + DIGEST_BYTES, digests + 2 * DIGEST_BYTES),
+    data: kept.subarray(digests + 2 * DIGEST_BYTES),
+  };
+}
+
+/** What the code cache kept for `file` was made for; undefined when there is none. */
+export function codeCacheMadeFor(file: string): string | undefined {
+  return readKept(file)?.madeFor;
 }
 
 export interface LoadedModule {
@@ -72,8 +97,8 @@ export interface LoadedModule {
 
 /**
  * Loads the CommonJS module `file` as `require` would (its own `require`, `module` and
- * `exports`), with its code cache when one was kept for this very source; undefined when the
- * file does not exist.
+ * `exports`, `this` its exports), with its code cache when one was kept for this very code;
+ * undefined when the file does not exist.
  */
 export function loadCommonJs(file: string): LoadedModule | undefined {
   let source: string;
@@ -83,9 +108,11 @@ export function loadCommonJs(file: string): LoadedModule | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const cachedData = cachedDataFor(file, source);
-  const script = new vm.Script(wrapped(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const code = wrapped(source);
+  const kept = readKept(file);
+  const cachedData = kept && kept.data.length > 0 && kept.codeDigest.equals(digestOf(code)) && kept.dataDigest.equals(digestOf(kept.data)) ? kept.data : undefined;
+  const script = new vm.Script(code, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as Record<string, unknown> };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return { exports: module.exports, fromCache: cachedData !== undefined && !script.cachedDataRejected };
 }

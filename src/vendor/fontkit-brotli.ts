@@ -17,12 +17,20 @@ export function brotliDecoderFile(): string | undefined {
   }
 }
 
-const file = brotliDecoderFile();
-const cache = createRequire(import.meta.url).cache;
-if (file && !cache[file]) {
-  const module = new Module(file);
-  module.filename = file;
-  module.exports = decompress;
-  module.loaded = true;
-  cache[file] = module;
+/** Puts the stand-in in place; a Node whose module cache takes no such entry loads brotli as usual. */
+function standIn(): void {
+  const file = brotliDecoderFile();
+  const cache = createRequire(import.meta.url).cache;
+  if (!file || cache[file]) return;
+  try {
+    const module = new Module(file);
+    module.filename = file;
+    module.exports = decompress;
+    module.loaded = true;
+    cache[file] = module;
+  } catch {
+    // Left to brotli.
+  }
 }
+
+standIn();

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -179,12 +179,20 @@ describe('validators compiled ahead of time into dist/', () => {
     // Their code cache is made with them, and again when only it is missing.
     const cache = path.join(root, 'dist', `${PRECOMPILED}.v8-cache`);
     const made = readFileSync(cache);
-    expect(made.subarray(0, 23).toString()).toBe('pocketpress-v8-cache-1\n');
+    const [magic, madeFor] = made.subarray(0, 200).toString('latin1').split('\n');
+    expect(magic).toBe('pocketpress-v8-cache-2');
+    expect(madeFor).toBe(`node ${process.version}; --interrupt-budget=540672 --heap-growing-percent=100`);
     expect(made.length).toBeGreaterThan(100);
     rmSync(cache);
     expect(precompiledStale(root)).toBe(true);
     expect(await refreshDist(root)).toBeUndefined();
     expect(existsSync(cache)).toBe(true);
+    expect(precompiledStale(root)).toBe(false);
+    // Made under another Node: made again.
+    writeFileSync(cache, made.toString('latin1').replace(process.version, 'v0.0.0'), 'latin1');
+    expect(precompiledStale(root)).toBe(true);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(readFileSync(cache).subarray(0, 200).toString('latin1').split('\n')[1]).toBe(madeFor);
     expect(precompiledStale(root)).toBe(false);
   });
 
@@ -197,6 +205,21 @@ describe('validators compiled ahead of time into dist/', () => {
 });
 
 describe('bin/pocketpress.js', () => {
+  it('runs a dist/ compiled before the brotli stand-in existed (brotli then loads as usual)', () => {
+    // An installed package (no src/) whose dist/ lacks vendor/fontkit-brotli.js.
+    const root = tempDir('pocketpress-old-dist-');
+    cpSync(path.join(ROOT, 'bin'), path.join(root, 'bin'), { recursive: true });
+    for (const folder of ['dist', 'templates', 'schemas']) cpSync(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
+    cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+    rmSync(path.join(root, 'dist', 'vendor', 'fontkit-brotli.js'));
+    const game = path.join(FIXTURES, 'valid', 'full-game');
+    const run = spawnSync(process.execPath, [path.join(root, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { errors: number }).errors).toBe(0);
+  });
+
   it('runs the code of src/ as it is now: the same output as the CLI run in-process', async () => {
     // As after an edit: a source newer than its output, which the bin compiles before it runs.
     touch(path.join(ROOT, 'src', 'cli', 'validate-command.ts'), 0);

@@ -183,6 +183,83 @@ describe('checkFaceLegibility', () => {
     expect(turned(Math.PI / 2, 20)).toEqual([light]);
   });
 
+  it('takes a shape flattened to a line (a matrix of no area, or a clip of none) for nothing painted', () => {
+    const light = 'low-contrast /elements/0 on item "x", "Word" prints #777777 on #ffffff: a contrast of 4.48:1, below the 4.5:1 WCAG 2 asks of body text (10 pt)';
+    for (const transform of [[1, 0, 0, 1e-13, 0, 50], [1e-7, 0, 0, 1e-7, 0, 0]] as const) {
+      const t = text('#777777', 10, 30, 50);
+      const flat: DisplayItem = { type: 'group', transform: [...transform], items: [{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#1a1a1a' }] };
+      expect(check([flat, t], [t])).toEqual([light]);
+    }
+    const t = text('#777777', 10, 30, 50);
+    const clipped: DisplayItem = { type: 'group', transform: [1, 0, 0, 0, 0, 50], items: [{ type: 'group', clip: { shape: 'rect', x: 0, y: 0, width: 100, height: 100 }, items: [] }] };
+    expect(check([{ type: 'rect', x: 0, y: 0, width: 100, height: 100, fill: '#1a1a1a' }, clipped, t], [t])).toEqual([light.replace('#ffffff: a contrast of 4.48', '#1a1a1a: a contrast of 3.89')]);
+  });
+
+  it('finds on 3 000 random faces what testing every point against every item finds', () => {
+    // Rects (rounded or not), ellipses, pictures, paths and lines, in groups that move, turn,
+    // scale, flatten, clip and fade; texts of a few runs over them.
+    let seed = 17;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) >>> 0;
+      let x = seed;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    const num = (a: number, b: number) => Math.round((a + random() * (b - a)) * 8) / 8;
+    const colour = () => `#${[0, 0, 0].map(() => pick(['00', '22', '55', '88', 'aa', 'cc', 'ee', 'ff'])).join('')}${random() < 0.15 ? pick(['80', '00', 'ff']) : ''}`;
+    const paint = () => ({ ...(random() < 0.9 ? { fill: colour() } : {}), ...(random() < 0.2 ? { opacity: pick([0, 0.4, 0.999, 1]) } : {}) });
+    const shape = (): DisplayItem => {
+      const r = random();
+      if (r < 0.45) return { type: 'rect', x: num(-20, 100), y: num(-20, 100), width: num(0, 120), height: num(0, 120), ...(random() < 0.3 ? { radius: num(0, 30) } : {}), ...paint() };
+      if (r < 0.6) return { type: 'ellipse', cx: num(0, 100), cy: num(0, 100), rx: num(0, 80), ry: num(0, 80), ...paint() };
+      if (r < 0.72) return { type: 'image', x: num(-20, 100), y: num(-20, 100), width: num(5, 100), height: num(5, 100), source: { kind: 'png', path: '/a.png', naturalWidth: 1, naturalHeight: 1 } };
+      if (r < 0.9) return { type: 'path', d: `M ${Array.from({ length: 3 + Math.floor(random() * 4) }, () => `${num(-10, 110)} ${num(-10, 110)}`).join(' L ')} Z`, ...(random() < 0.3 ? { fillRule: 'evenodd' as const } : {}), ...paint() };
+      return { type: 'line', x1: num(0, 100), y1: num(0, 100), x2: num(0, 100), y2: num(0, 100), stroke: colour(), strokeWidth: 1 };
+    };
+    const texts: TextItem[] = [];
+    const textItem = (): TextItem => {
+      let baseline = num(5, 100);
+      const runs = Array.from({ length: 1 + Math.floor(random() * 4) }, (_, i) => {
+        const size = pick([5, 8, 10, 14, 18]);
+        const run = { font: 'f', size, color: colour(), x: num(-10, 100), baseline, text: random() < 0.1 ? ' ' : `w${i}`, letterSpacing: 0, width: random() < 0.1 ? 0 : num(1, 80), glyphs: [] };
+        if (random() < 0.5) baseline += size * 1.2;
+        return run;
+      });
+      const t: TextItem = { type: 'text', runs, ...(random() < 0.2 ? { opacity: 0.5 } : {}) };
+      texts.push(t);
+      return t;
+    };
+    const matrix = (): [number, number, number, number, number, number] => {
+      if (random() < 0.05) return [1, 0, 0, pick([0, 1e-13]), 0, num(0, 100)];
+      const a = random() < 0.5 ? 0 : num(-3.2, 3.2);
+      const k = pick([1, 0.5, 2]);
+      return [Math.cos(a) * k, Math.sin(a) * k, -Math.sin(a) * k, Math.cos(a) * k, num(-50, 100), num(-50, 100)];
+    };
+    const items = (depth: number): DisplayItem[] =>
+      Array.from({ length: 1 + Math.floor(random() * 6) }, (): DisplayItem => {
+        const r = random();
+        if (r < 0.25) return textItem();
+        if (r < 0.4 && depth < 3) {
+          const clip = random() < 0.4 ? { clip: { shape: pick(['rect', 'ellipse'] as const), x: num(-10, 100), y: num(-10, 100), width: num(10, 100), height: num(10, 100), ...(random() < 0.4 ? { radius: num(0, 20) } : {}) } } : {};
+          return { type: 'group', ...(random() < 0.5 ? { transform: matrix() } : {}), ...clip, ...(random() < 0.2 ? { opacity: 0.5 } : {}), items: items(depth + 1) };
+        }
+        return shape();
+      });
+    let found = 0;
+    for (let f = 0; f < 3000; f++) {
+      texts.length = 0;
+      const list: DisplayList = { width: 100, height: 100, bleed: 0, items: [shape(), ...items(0), textItem()], fonts: { f: { path: '/f.woff', family: 'F', weight: 'normal', style: 'normal' } }, ...(random() < 0.5 ? { background: colour() } : {}) };
+      const sources = new Map<TextItem, TextSource>(texts.map((t, i) => [t, { file: 'face.yaml', pointer: `/elements/${i}`, size: 10 }]));
+      const request = { list, texts: sources, face: `face ${f}`, minTextSize: 6 };
+      const quick = checkFaceLegibility(request);
+      expect(quick, `face ${f}`).toEqual(checkFaceLegibility({ ...request, exhaustive: true }));
+      found += quick.filter((p) => p.code === 'low-contrast').length;
+    }
+    expect(found).toBeGreaterThan(2000);
+  });
+
   it('reports text under the smallest size, and how far it shrank', () => {
     const t = text('#000000', 5.5, 10, 40);
     expect(check([t], [t])).toEqual(['text-too-small /elements/0 on item "x", this text prints at 5.5 pt (shrunk from 10 pt to fit its box), below the 6 pt a reader can rely on; enlarge its box or its size, or shorten it']);

@@ -4,14 +4,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PRECOMPILED, precompiledStale } from '../../bin/compile.js';
-import { codeCacheFile, loadCommonJs, makeCodeCache } from '../../src/shared/code-cache.js';
+import { codeCacheFile, codeCacheMadeFor, loadCommonJs, makeCodeCache } from '../../src/shared/code-cache.js';
 import { ROOT, tempDir } from '../helpers.js';
+
+const MADE_FOR = 'node test; --flags';
 
 /** A CommonJS module in a folder of its own, and its code cache made now (in this process, under its flags). */
 function moduleWithCache(source: string): string {
   const file = path.join(tempDir('pocketpress-code-cache-'), 'module.cjs');
   writeFileSync(file, source);
-  writeFileSync(codeCacheFile(file), makeCodeCache(file));
+  writeFileSync(codeCacheFile(file), makeCodeCache(file, MADE_FOR));
   return file;
 }
 
@@ -38,7 +40,9 @@ describe('a CommonJS module loaded with its code cache', () => {
   it('a damaged, cut or foreign cache is left aside and the module compiled as usual', () => {
     const file = moduleWithCache(SOURCE);
     const good = readFileSync(codeCacheFile(file));
-    const header = Buffer.from('pocketpress-v8-cache-1\n').length + 64;
+    // MAGIC and the "made for" line, then the two digests.
+    const header = good.indexOf(0x0a, good.indexOf(0x0a) + 1) + 1 + 64;
+    expect(good.subarray(0, header - 64).toString()).toBe(`pocketpress-v8-cache-2\n${MADE_FOR}\n`);
     const damaged = Buffer.from(good);
     for (let i = header; i < damaged.length; i += 7) damaged[i] = damaged[i]! ^ 0xa5;
     // One byte of V8's data changed: V8 itself would take it.
@@ -50,6 +54,22 @@ describe('a CommonJS module loaded with its code cache', () => {
       expect(loaded.fromCache).toBe(false);
       expect((loaded.exports['answer'] as (n: number) => unknown[])(5)[0]).toBe(10);
     }
+  });
+
+  it('says what it was made for; one made without code (it could not be made) is left aside', () => {
+    const file = moduleWithCache(SOURCE);
+    expect(codeCacheMadeFor(file)).toBe(MADE_FOR);
+    writeFileSync(codeCacheFile(file), makeCodeCache(file, 'node elsewhere', false));
+    expect(codeCacheMadeFor(file)).toBe('node elsewhere');
+    const loaded = loadCommonJs(file)!;
+    expect(loaded.fromCache).toBe(false);
+    expect((loaded.exports['answer'] as (n: number) => unknown[])(4)[0]).toBe(8);
+    expect(codeCacheMadeFor(path.join(path.dirname(file), 'absent.cjs'))).toBeUndefined();
+  });
+
+  it('runs the module with its exports as `this`, as require does', () => {
+    const file = moduleWithCache("exports.self = this === module.exports;\n");
+    expect(loadCommonJs(file)!.exports['self']).toBe(true);
   });
 
   it('a missing module is undefined; a module without a cache loads without one', () => {

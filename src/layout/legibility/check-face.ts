@@ -26,24 +26,26 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-function invert(m: Matrix): Matrix {
+/** The inverse of a matrix; undefined when it flattens the plane to a line or a point (what it draws covers nothing). */
+function invert(m: Matrix): Matrix | undefined {
   const det = m[0] * m[3] - m[1] * m[2];
-  if (Math.abs(det) < 1e-12) return IDENTITY;
+  if (Math.abs(det) < 1e-12) return undefined;
   const [a, b, c, d, e, f] = m;
   return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
 }
 
 interface Clip {
   shape: ClipShape;
-  /** Face coordinates → the clip's own coordinates. */
-  inverse: Matrix;
+  /** Face coordinates → the clip's own coordinates; undefined for a clip flattened to nothing, which lets nothing through. */
+  inverse: Matrix | undefined;
 }
 
 /** One item as painted: where it lands on the face, through which clips, with what opacity. */
 interface Painted {
   item: Exclude<DisplayItem, { type: 'group' }>;
   matrix: Matrix;
-  inverse: Matrix;
+  /** Undefined for an item flattened to a line or a point: it paints nothing. */
+  inverse: Matrix | undefined;
   clips: Clip[];
   opacity: number;
 }
@@ -106,6 +108,7 @@ function inPath(x: number, y: number, d: string, rule: 'nonzero' | 'evenodd', wo
 }
 
 function inClip(x: number, y: number, clip: Clip): boolean {
+  if (!clip.inverse) return false;
   const [lx, ly] = apply(clip.inverse, x, y);
   const s = clip.shape;
   return s.shape === 'ellipse' ? inEllipse(lx, ly, s.x + s.width / 2, s.y + s.height / 2, s.width / 2, s.height / 2) : inRoundedRect(lx, ly, s);
@@ -115,6 +118,7 @@ type Paint = { fill: string; alpha: number } | 'image' | undefined;
 
 /** What an item paints wherever it paints (the same everywhere): its fill and alpha, 'image' for pictures, undefined for what paints no background (no fill, lines, texts). */
 function paintOf(p: Painted): Paint {
+  if (!p.inverse) return undefined;
   const item = p.item;
   switch (item.type) {
     case 'rect':
@@ -133,7 +137,7 @@ function paintOf(p: Painted): Paint {
 function paintAt(p: Painted, x: number, y: number, work: Work): Paint {
   if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
   const paint = paintOf(p);
-  if (paint === undefined) return undefined;
+  if (paint === undefined || !p.inverse) return undefined;
   const [lx, ly] = apply(p.inverse, x, y);
   const item = p.item;
   switch (item.type) {
@@ -209,10 +213,11 @@ function reachOf(p: Painted): Box | undefined {
  * holding the corners, they hold the box. A path is not known to be convex: never said to.
  */
 function coversBox(p: Painted, box: Box): boolean {
-  const item = p.item;
+  const { item, inverse } = p;
+  if (!inverse) return false;
   return cornersOf(box).every(([x, y]) => {
     if (!p.clips.every((c) => inClip(x, y, c))) return false;
-    const [lx, ly] = apply(p.inverse, x, y);
+    const [lx, ly] = apply(inverse, x, y);
     switch (item.type) {
       case 'rect':
       case 'image':
@@ -243,6 +248,12 @@ function itemsUnder(painted: readonly Painted[], reaches: Reaches, upTo: number,
     if (reach && overlap(reach, box)) under.push({ index: i, reach });
   }
   return under;
+}
+
+/** Every item before item `upTo`, the topmost first, as reaching the whole face (the exhaustive check). */
+function everythingUnder(upTo: number): Under[] {
+  const everywhere: Box = { minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity };
+  return Array.from({ length: upTo }, (_, i) => ({ index: upTo - 1 - i, reach: everywhere }));
 }
 
 /** The colour behind a stack of paints, the topmost first, over `background`: undefined when a picture shows first. */
@@ -318,7 +329,7 @@ export interface RunContrast {
  * behind at least a quarter of the run's sample points, the worst such; a run over a picture
  * at most of its points is left out (its colours are not known here).
  */
-function runContrasts(list: DisplayList, painted: readonly Painted[], reaches: Reaches, index: number, work: Work): RunContrast[] {
+function runContrasts(list: DisplayList, painted: readonly Painted[], reaches: Reaches, index: number, work: Work, exhaustive: boolean): RunContrast[] {
   const p = painted[index]!;
   const text = p.item as TextItem;
   const paperColor = list.background ? compositeOver(list.background, 1, PAPER) : PAPER;
@@ -326,11 +337,11 @@ function runContrasts(list: DisplayList, painted: readonly Painted[], reaches: R
   // Each run's sample points on the face, and the items that paint anywhere among them.
   const runs = text.runs.filter((run) => run.text.trim() !== '').map((run) => ({ run, samples: samplePoints(run).map(([rx, ry]) => apply(p.matrix, rx, ry)) }));
   if (runs.length === 0) return out;
-  const under = itemsUnder(painted, reaches, index, boxAround(runs.flatMap((r) => r.samples)));
+  const under = exhaustive ? everythingUnder(index) : itemsUnder(painted, reaches, index, boxAround(runs.flatMap((r) => r.samples)));
   for (const { run, samples } of runs) {
     const counts = new Map<string, number>();
     // Mostly, what lies under a run is the same at all its points (a band, the card's ground): found once.
-    const uniform = uniformBackdrop(painted, under, boxAround(samples), paperColor);
+    const uniform = exhaustive ? 'varies' : uniformBackdrop(painted, under, boxAround(samples), paperColor);
     if (uniform !== 'varies') {
       if (uniform !== undefined) counts.set(uniform, samples.length);
     } else {
@@ -372,6 +383,12 @@ export interface LegibilityRequest {
   face: string;
   /** Smallest size text may print at, in points. */
   minTextSize: number;
+  /**
+   * Every sample point tested against every item under its text, without the check's shortcuts
+   * (the items that cannot reach a run left out, one backdrop for a run under items that each
+   * cover it whole or not at all): slower, the reference those shortcuts are tested against.
+   */
+  exhaustive?: boolean;
 }
 
 /** Low-contrast and too-small text of one face, each at its template element (once per element). */
@@ -390,7 +407,7 @@ export function checkFaceLegibility(request: LegibilityRequest): LayoutProblem[]
     const where = { file: source.file, pointer: source.pointer };
     const key = `${source.file}#${source.pointer}`;
     const spent = work.outOfBudget;
-    const runs = runContrasts(list, painted, reaches, index, work);
+    const runs = runContrasts(list, painted, reaches, index, work, request.exhaustive === true);
     if (work.outOfBudget && !spent) {
       problems.push({
         severity: 'warning',

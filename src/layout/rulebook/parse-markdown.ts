@@ -121,13 +121,13 @@ export interface ParseOptions {
 }
 
 /**
- * The first block that nests as deep as markdown-it reads (its maxNesting: lists and quotes,
- * each inside the one before, and the paragraphs in them): markdown-it drops the rest of the
- * file from there, without a word.
+ * The first list item or quote whose content lies as deep as markdown-it reads blocks (its
+ * maxNesting: lists and quotes, each inside the one before): markdown-it drops, without a word,
+ * the rest of the quote, or after a list item the rest of the file. A paragraph that deep is
+ * read whole.
  */
 function tooDeep(tokens: readonly Token[]): Token | undefined {
-  const deepest = MAX_NESTING - 1;
-  return tokens.find((t) => t.level >= deepest && t.map);
+  return tokens.find((t) => t.nesting === 1 && t.level >= MAX_NESTING - 1 && (t.type === 'list_item_open' || t.type === 'blockquote_open') && t.map);
 }
 
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
@@ -138,7 +138,7 @@ export function parseMarkdown(body: string, options: ParseOptions): Block[] {
     options.report({
       severity: 'error',
       code: 'out-of-range',
-      message: `lists and quotes nest here as deep as Markdown is read (${MAX_NESTING} levels: some 50 lists, each inside the one before); the rest of the file would be lost: write it flatter`,
+      message: `lists and quotes nest here deeper than Markdown is read (${MAX_NESTING} levels: some 50 lists, each inside the one before); what follows would be lost (the rest of this quote, or of the file after a list): write it flatter`,
       line: lineOf(deep),
     });
   }
