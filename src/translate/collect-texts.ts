@@ -6,6 +6,7 @@ import { locate } from '../content/source.js';
 import { fromPointer, valueAt } from '../shared/json-pointer.js';
 import { coreValidators } from '../content/validators.js';
 import { declaredLanguagesOf, gameIdOf, sourceLanguageOf } from '../content/source-language.js';
+import { unreadableRulebooks } from './rulebook-paragraphs.js';
 
 /** One text a player reads, as written in the content: a plain string or a map of languages. */
 export interface TextEntry {
@@ -85,8 +86,8 @@ export function collectGameTexts(game: LoadedGame): GameTexts {
   const templates = [...game.templates.values()].filter((t) => t.origin === 'game').sort((a, b) => (a.source.file.path < b.source.file.path ? -1 : 1));
   for (const t of templates) files.push({ source: t.source, pointers: markedPointers(t.source, 'template') });
   const entries = files.flatMap((f) => entriesOf(game, f.source, f.pointers).sort((a, b) => a.line - b.line || a.column - b.column));
-  const unreadable = files.filter((f) => f.source.data === undefined).map((f) => path.relative(game.dir, f.source.file.path).split(path.sep).join('/'));
   const languages = declaredLanguagesOf(game);
+  const unreadable = [...files.filter((f) => f.source.data === undefined).map((f) => path.relative(game.dir, f.source.file.path).split(path.sep).join('/')), ...unreadableRulebooks(game, languages)];
   return { game, id: gameIdOf(game), languages, sourceLanguage: sourceLanguageOf(game) ?? languages[0] ?? '', entries, unreadable };
 }
 

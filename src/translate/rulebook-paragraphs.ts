@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MarkdownIt } from '../vendor/markdown-it.js';
 import { splitFrontMatter } from '../content/front-matter.js';
@@ -6,6 +6,7 @@ import type { LoadedGame } from '../content/model.js';
 import { rulebookSource } from '../content/rulebook-source.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkGamePath } from '../shared/game-paths.js';
+import { blockTooDeep, maxNestingOf } from '../shared/markdown-nesting.js';
 import { hashText } from './lock-file.js';
 
 /** One block of a rulebook a translator translates as a whole: a heading, a paragraph, a list item's text, a table, a code block. */
@@ -30,12 +31,16 @@ const UNITS = new Set(['heading_open', 'paragraph_open', 'fence', 'code_block', 
 /** HTML comments (page breaks, notes to the translator) are not text to translate. */
 const COMMENT = /^<!--[\s\S]*-->\s*$/;
 
-/** The translatable units of a Markdown text, in order, without its front matter. */
-export function paragraphsOf(text: string): RulebookParagraph[] {
+/**
+ * The translatable units of a Markdown text, in order, without its front matter; undefined when
+ * its lists or quotes nest deeper than Markdown is read (what follows would be left out).
+ */
+export function paragraphsOf(text: string): RulebookParagraph[] | undefined {
   const lines = splitFrontMatter(text).body.split(/\r?\n/);
   const out: RulebookParagraph[] = [];
   let insideTable = false;
   const tokens = markdown.parse(lines.join('\n'), {});
+  if (blockTooDeep(tokens, maxNestingOf(markdown))) return undefined;
   for (const [i, token] of tokens.entries()) {
     if (token.type === 'table_close') insideTable = false;
     if (insideTable || !UNITS.has(token.type) || !token.map) continue;
@@ -53,7 +58,7 @@ export function paragraphsOf(text: string): RulebookParagraph[] {
 /**
  * The rulebook of one language of a game, read through the game's file rules (inside the game
  * folder, a regular file, within the Markdown budget); undefined when the game has no rulebook
- * or the file cannot be read (validate says why).
+ * or the file cannot be read whole (validate says why).
  */
 export function readRulebookParagraphs(game: LoadedGame, lang: string): RulebookFile | undefined {
   if (!game.data?.rulebook) return undefined;
@@ -63,5 +68,16 @@ export function readRulebookParagraphs(game: LoadedGame, lang: string): Rulebook
   if (!check.ok) return undefined;
   const bytes = readFileSync(check.absolute);
   if (bytes.length > BUDGETS.markdownBytes) return undefined;
-  return { file: written, paragraphs: paragraphsOf(bytes.toString('utf8')) };
+  const paragraphs = paragraphsOf(bytes.toString('utf8'));
+  return paragraphs && { file: written, paragraphs };
+}
+
+/** The rulebook files of `languages` that are there but cannot be read whole: their texts are left out (validate says why). */
+export function unreadableRulebooks(game: LoadedGame, languages: readonly string[]): string[] {
+  if (!game.data?.rulebook) return [];
+  return languages.flatMap((lang) => {
+    const absolute = rulebookSource(game, lang);
+    if (!existsSync(absolute) || readRulebookParagraphs(game, lang)) return [];
+    return [path.relative(game.dir, absolute).split(path.sep).join('/')];
+  });
 }

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,20 @@ describe('pocketpress i18n (registered on a program)', () => {
     const csv = await runI18n(['i18n', 'export', 'full-game', '--lang', 'fr', '--only', 'same'], cwd);
     expect(csv).toEqual({ code: 0, out: '\uFEFFid,game,set,item,field,en,fr,status\nsets/cards.yaml#/items/@oil/hours/2/effect,full-game,cards,oil,hours.2.effect,*Fin.*,*Fin.*,same\n', err: '' });
     expect((await runI18n(['i18n', 'mark-current', 'full-game', '--lang', 'fr'], cwd)).code).toBe(0);
+  });
+
+  it('says which rulebook it cannot read whole (lists nested deeper than Markdown is read) and leaves its paragraphs out', async () => {
+    const game = copyFullGame();
+    const cwd = path.dirname(game);
+    const before = await runI18n(['i18n', 'status', 'full-game', '--lang', 'fr', '--format', 'json'], cwd);
+    expect(before.err).toBe('');
+    const deep = Array.from({ length: 60 }, (_, i) => `${'  '.repeat(i)}- step ${i + 1}`).join('\n');
+    writeFileSync(path.join(game, 'rules', 'rules-en.md'), `${readFileSync(path.join(game, 'rules', 'rules-en.md'), 'utf8')}\n\n${deep}\n`);
+    const after = await runI18n(['i18n', 'status', 'full-game', '--lang', 'fr', '--format', 'json'], cwd);
+    expect(after.err).toBe('pocketpress: warning: full-game: rules/rules-en.md cannot be read (run "pocketpress validate"); its texts are left out\n');
+    expect(after.code).toBe(0);
+    const paragraphs = (run: { out: string }) => (JSON.parse(run.out) as { languages: { paragraphs: number }[] }).languages[0]!.paragraphs;
+    expect([paragraphs(before), paragraphs(after)]).toEqual([2, 0]);
   });
 
   it('refuses bad options with exit code 2', async () => {

@@ -3,6 +3,7 @@ import { MarkdownIt } from '../../vendor/markdown-it.js';
 import { lineOf, type Cursor, type MarkdownProblem } from './cursor.js';
 import type { Block, CellAlign } from './blocks.js';
 import { literalSpans } from '../../shared/rich-text.js';
+import { blockTooDeep, maxNestingOf } from '../../shared/markdown-nesting.js';
 import { readInline, splitAtImages } from './inline-text.js';
 import { makeSidebar, takeSidebarTitle } from './read-sidebar.js';
 import { readTable } from './read-table.js';
@@ -14,8 +15,8 @@ import { readTable } from './read-table.js';
  * off: the text runs are set by the language's typography (typesetParts), as card text is.
  */
 const markdown = new MarkdownIt({ html: true, typographer: false, linkify: false });
-/** How deep markdown-it reads blocks (its preset's maxNesting, which its types leave out). */
-const MAX_NESTING = (markdown.options as { maxNesting: number }).maxNesting;
+/** How deep markdown-it reads blocks. */
+const MAX_NESTING = maxNestingOf(markdown);
 
 /** Sets the text runs of every inline token by the game's typography, each paragraph as one text. */
 export function typesetInlines(tokens: readonly Token[], typesetParts: (parts: readonly string[]) => string[]): void {
@@ -120,20 +121,10 @@ export interface ParseOptions {
   report: (problem: MarkdownProblem) => void;
 }
 
-/**
- * The first list item or quote whose content lies as deep as markdown-it reads blocks (its
- * maxNesting: lists and quotes, each inside the one before): markdown-it drops, without a word,
- * the rest of the quote, or after a list item the rest of the file. A paragraph that deep is
- * read whole.
- */
-function tooDeep(tokens: readonly Token[]): Token | undefined {
-  return tokens.find((t) => t.nesting === 1 && t.level >= MAX_NESTING - 1 && (t.type === 'list_item_open' || t.type === 'blockquote_open') && t.map);
-}
-
 /** The rules as blocks. Lines are those of `body`, which keeps the file's line numbers. */
 export function parseMarkdown(body: string, options: ParseOptions): Block[] {
   const tokens = markdown.parse(body, {});
-  const deep = tooDeep(tokens);
+  const deep = blockTooDeep(tokens, MAX_NESTING);
   if (deep) {
     options.report({
       severity: 'error',
