@@ -176,6 +176,16 @@ function boxAround(points: readonly (readonly [number, number])[]): Box {
 }
 
 /** The four corners of a box, first through `m`. */
+/** The box holding every one of `boxes`. */
+function unionOf(boxes: readonly Box[]): Box {
+  return {
+    minX: Math.min(...boxes.map((b) => b.minX)),
+    minY: Math.min(...boxes.map((b) => b.minY)),
+    maxX: Math.max(...boxes.map((b) => b.maxX)),
+    maxY: Math.max(...boxes.map((b) => b.maxY)),
+  };
+}
+
 function cornersOf(box: Box, m: Matrix = IDENTITY): [number, number][] {
   return [apply(m, box.minX, box.minY), apply(m, box.maxX, box.minY), apply(m, box.maxX, box.maxY), apply(m, box.minX, box.maxY)];
 }
@@ -304,15 +314,36 @@ function backdropAt(painted: readonly Painted[], under: readonly Under[], x: num
   return composite(paints, background);
 }
 
-/** Points across the middle of a run's letters (between baseline and x-height), in the run's own coordinates. */
+/** Where a run is sampled down its letters: these shares of its size above the baseline (between baseline and x-height). */
+const SAMPLE_HEIGHTS = [0.15, 0.35, 0.55];
+
+/** How many columns of points a run is sampled in: one per em of its width, 2 to 9. */
+const columnsOf = (run: GlyphRun) => Math.max(2, Math.min(9, Math.ceil(run.width / Math.max(run.size, 1))));
+
+/** The x of column `c` of a run's sample points, in the run's own coordinates. */
+const columnX = (run: GlyphRun, c: number, columns: number) => run.x + (run.width * (c + 0.5)) / columns;
+
+/** Points across the middle of a run's letters, in the run's own coordinates. */
 function samplePoints(run: GlyphRun): [number, number][] {
-  const columns = Math.max(2, Math.min(9, Math.ceil(run.width / Math.max(run.size, 1))));
+  const columns = columnsOf(run);
   const points: [number, number][] = [];
   for (let c = 0; c < columns; c++) {
-    const x = run.x + (run.width * (c + 0.5)) / columns;
-    for (const f of [0.15, 0.35, 0.55]) points.push([x, run.baseline - run.size * f]);
+    const x = columnX(run, c, columns);
+    for (const f of SAMPLE_HEIGHTS) points.push([x, run.baseline - run.size * f]);
   }
   return points;
+}
+
+/**
+ * The box of a run's sample points on the face (through `m`): the box of the four corners of
+ * their grid, which a matrix keeps the corners of. Grown by EDGE, it holds every point however
+ * the points were rounded.
+ */
+function sampleBox(run: GlyphRun, m: Matrix): Box {
+  const columns = columnsOf(run);
+  const [left, right] = [columnX(run, 0, columns), columnX(run, columns - 1, columns)];
+  const [low, high] = [run.baseline - run.size * SAMPLE_HEIGHTS[0]!, run.baseline - run.size * SAMPLE_HEIGHTS.at(-1)!];
+  return boxAround([apply(m, left, low), apply(m, right, low), apply(m, right, high), apply(m, left, high)]);
 }
 
 export interface RunContrast {
@@ -334,31 +365,32 @@ function runContrasts(list: DisplayList, painted: readonly Painted[], reaches: R
   const text = p.item as TextItem;
   const paperColor = list.background ? compositeOver(list.background, 1, PAPER) : PAPER;
   const out: RunContrast[] = [];
-  // Each run's sample points on the face, and the items that paint anywhere among them.
-  const runs = text.runs.filter((run) => run.text.trim() !== '').map((run) => ({ run, samples: samplePoints(run).map(([rx, ry]) => apply(p.matrix, rx, ry)) }));
+  // Each run's samples, and the items that paint anywhere among them.
+  const runs = text.runs.filter((run) => run.text.trim() !== '').map((run) => ({ run, box: sampleBox(run, p.matrix), count: columnsOf(run) * SAMPLE_HEIGHTS.length }));
   if (runs.length === 0) return out;
-  const under = exhaustive ? everythingUnder(index) : itemsUnder(painted, reaches, index, boxAround(runs.flatMap((r) => r.samples)));
-  for (const { run, samples } of runs) {
+  const under = exhaustive ? everythingUnder(index) : itemsUnder(painted, reaches, index, unionOf(runs.map((r) => r.box)));
+  for (const { run, box, count } of runs) {
     const counts = new Map<string, number>();
     // Mostly, what lies under a run is the same at all its points (a band, the card's ground): found once.
-    const uniform = exhaustive ? 'varies' : uniformBackdrop(painted, under, boxAround(samples), paperColor);
+    const uniform = exhaustive ? 'varies' : uniformBackdrop(painted, under, box, paperColor);
     if (uniform !== 'varies') {
-      if (uniform !== undefined) counts.set(uniform, samples.length);
+      if (uniform !== undefined) counts.set(uniform, count);
     } else {
-      for (const [x, y] of samples) {
+      for (const [rx, ry] of samplePoints(run)) {
+        const [x, y] = apply(p.matrix, rx, ry);
         const behind = backdropAt(painted, under, x, y, paperColor, work);
         if (behind !== undefined) counts.set(behind, (counts.get(behind) ?? 0) + 1);
       }
     }
     const known = [...counts.values()].reduce((a, b) => a + b, 0);
-    if (known < samples.length / 2) continue;
+    if (known < count / 2) continue;
     const bold = list.fonts[run.font]?.weight === 'bold';
     const size = run.size * scaleOf(p.matrix);
     const large = size >= 18 || (bold && size >= 14);
     const alpha = combinedAlpha(parseColor(run.color), text.opacity, p.opacity);
     let worst: RunContrast | undefined;
     for (const [backdrop, n] of counts) {
-      if (n < samples.length / 4) continue;
+      if (n < count / 4) continue;
       const seen = compositeOver(run.color, alpha, backdrop);
       const ratio = contrastRatio(seen, backdrop);
       if (!worst || ratio < worst.ratio) worst = { text: run.text, color: run.color.slice(0, 7), backdrop, ratio, large, size };
