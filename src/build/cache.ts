@@ -68,7 +68,7 @@ export class BuildCache {
     return fonts.families().map((family) => [
       family,
       ...styles.map(([weight, style]) => {
-        const file = fonts.resolve(family, weight, style)?.face.path;
+        const file = fonts.face(family, weight, style)?.face.path;
         return file === undefined ? null : [file, this.hashFile(file)];
       }),
     ]);

@@ -131,6 +131,8 @@ export interface FontRegistry {
   readonly defaultFamily: string;
   families(): string[];
   has(family: string): boolean;
+  /** The face `resolve` gives, without opening its file (a cache key names the files of every style). */
+  face(family: string | undefined, weight: FontWeight, style: FontStyle): Omit<ResolvedFont, 'font'> | undefined;
   resolve(family: string | undefined, weight: FontWeight, style: FontStyle): ResolvedFont | undefined;
 }
 
@@ -151,30 +153,33 @@ export function createFontRegistry(declared: Record<string, FamilyFiles> | undef
     italic: ['italic', 'regular'],
     boldItalic: ['boldItalic', 'bold', 'italic', 'regular'],
   };
+  /** The face of a family's style, or the style that stands in for it: the file's path, its key in a list's font table. */
+  const faceOf = (family: string | undefined, weight: FontWeight, style: FontStyle): Omit<ResolvedFont, 'font'> | undefined => {
+    const name = family ?? defaultFamily;
+    const wanted = styleKey(weight, style);
+    const files = Object.hasOwn(families, name) ? families[name] : undefined;
+    if (!files) return undefined;
+    const chosen = fallbacks[wanted].find((k) => files[k] !== undefined) ?? 'regular';
+    const file = fontFilePath(files[chosen]!, gameDir);
+    if (!file) return undefined;
+    const face: FontFace = {
+      path: file,
+      family: name,
+      weight: chosen === 'bold' || chosen === 'boldItalic' ? 'bold' : 'normal',
+      style: chosen === 'italic' || chosen === 'boldItalic' ? 'italic' : 'normal',
+    };
+    return { key: `${name}/${chosen}`, face, substituted: chosen !== wanted };
+  };
   return {
     defaultFamily,
     families: () => Object.keys(families),
     has: (family) => Object.hasOwn(families, family),
+    face: faceOf,
     resolve(family, weight, style) {
-      const name = family ?? defaultFamily;
-      const wanted = styleKey(weight, style);
-      const cacheKey = `${name}/${wanted}`;
+      const cacheKey = `${family ?? defaultFamily}/${styleKey(weight, style)}`;
       if (cache.has(cacheKey)) return cache.get(cacheKey);
-      const files = Object.hasOwn(families, name) ? families[name] : undefined;
-      let result: ResolvedFont | undefined;
-      if (files) {
-        const chosen = fallbacks[wanted].find((k) => files[k] !== undefined) ?? 'regular';
-        const file = fontFilePath(files[chosen]!, gameDir);
-        if (file) {
-          const face: FontFace = {
-            path: file,
-            family: name,
-            weight: chosen === 'bold' || chosen === 'boldItalic' ? 'bold' : 'normal',
-            style: chosen === 'italic' || chosen === 'boldItalic' ? 'italic' : 'normal',
-          };
-          result = { key: `${name}/${chosen}`, face, font: openFont(file), substituted: chosen !== wanted };
-        }
-      }
+      const found = faceOf(family, weight, style);
+      const result = found && { ...found, font: openFont(found.face.path) };
       cache.set(cacheKey, result);
       return result;
     },
