@@ -58,7 +58,6 @@ export function makeCodeCache(file: string, madeFor: string, data = true): Buffe
 }
 
 interface KeptCache {
-  madeFor: string;
   codeDigest: Buffer;
   dataDigest: Buffer;
   data: Buffer;
@@ -73,20 +72,15 @@ function readKept(file: string): KeptCache | undefined {
     return undefined;
   }
   if (!kept.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  // The "made for" line, read by bin/compile.js alone.
   const end = kept.indexOf(0x0a, MAGIC.length);
   if (end < 0 || end - MAGIC.length > MAX_MADE_FOR || kept.length < end + 1 + 2 * DIGEST_BYTES) return undefined;
   const digests = end + 1;
   return {
-    madeFor: kept.subarray(MAGIC.length, end).toString('utf8'),
     codeDigest: kept.subarray(digests, digests + DIGEST_BYTES),
     dataDigest: kept.subarray(digests + DIGEST_BYTES, digests + 2 * DIGEST_BYTES),
     data: kept.subarray(digests + 2 * DIGEST_BYTES),
   };
-}
-
-/** What the code cache kept for `file` was made for; undefined when there is none. */
-export function codeCacheMadeFor(file: string): string | undefined {
-  return readKept(file)?.madeFor;
 }
 
 export interface LoadedModule {

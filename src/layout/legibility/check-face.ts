@@ -135,10 +135,11 @@ function paintOf(p: Painted): Paint {
 
 /** What an item paints at a face point: its paint where it covers the point ('image' too for paths past the budget: colours not known), undefined when it leaves the point alone. */
 function paintAt(p: Painted, x: number, y: number, work: Work): Paint {
-  if (!p.clips.every((c) => inClip(x, y, c))) return undefined;
+  const { inverse } = p;
+  if (!inverse || !p.clips.every((c) => inClip(x, y, c))) return undefined;
   const paint = paintOf(p);
-  if (paint === undefined || !p.inverse) return undefined;
-  const [lx, ly] = apply(p.inverse, x, y);
+  if (paint === undefined) return undefined;
+  const [lx, ly] = apply(inverse, x, y);
   const item = p.item;
   switch (item.type) {
     case 'rect':
@@ -175,7 +176,6 @@ function boxAround(points: readonly (readonly [number, number])[]): Box {
   return { minX: minX - EDGE, minY: minY - EDGE, maxX: maxX + EDGE, maxY: maxY + EDGE };
 }
 
-/** The four corners of a box, first through `m`. */
 /** The box holding every one of `boxes`. */
 function unionOf(boxes: readonly Box[]): Box {
   return {
@@ -186,6 +186,7 @@ function unionOf(boxes: readonly Box[]): Box {
   };
 }
 
+/** The four corners of a box, first through `m`. */
 function cornersOf(box: Box, m: Matrix = IDENTITY): [number, number][] {
   return [apply(m, box.minX, box.minY), apply(m, box.maxX, box.minY), apply(m, box.maxX, box.maxY), apply(m, box.minX, box.maxY)];
 }
@@ -266,8 +267,11 @@ function everythingUnder(upTo: number): Under[] {
   return Array.from({ length: upTo }, (_, i) => ({ index: upTo - 1 - i, reach: everywhere }));
 }
 
+/** Whether a paint hides what lies under it: a picture, or an opaque fill. */
+const hides = (paint: Paint) => paint === 'image' || (paint !== undefined && paint.alpha >= 0.999);
+
 /** The colour behind a stack of paints, the topmost first, over `background`: undefined when a picture shows first. */
-function composite(paints: Iterable<Paint>, background: string): string | undefined {
+function composite(paints: readonly Paint[], background: string): string | undefined {
   const layers: { fill: string; alpha: number }[] = [];
   let base: string | undefined = background;
   for (const paint of paints) {
@@ -297,7 +301,7 @@ function uniformBackdrop(painted: readonly Painted[], under: readonly Under[], b
     if (!coversBox(p, box)) return 'varies';
     const paint = paintOf(p);
     paints.push(paint);
-    if (paint === 'image' || (paint !== undefined && paint.alpha >= 0.999)) break;
+    if (hides(paint)) break;
   }
   return composite(paints, background);
 }
@@ -309,7 +313,7 @@ function backdropAt(painted: readonly Painted[], under: readonly Under[], x: num
     if (x < reach.minX || x > reach.maxX || y < reach.minY || y > reach.maxY) continue;
     const paint = paintAt(painted[index]!, x, y, work);
     paints.push(paint);
-    if (paint === 'image' || (paint !== undefined && paint.alpha >= 0.999)) break;
+    if (hides(paint)) break;
   }
   return composite(paints, background);
 }
