@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Entry point: runs the compiled CLI in dist/ and hands it argv. In a development checkout
-// (src/ is here), the source files edited since dist/ was compiled are compiled again first, so
-// the CLI always runs the code in src/; an installed package has no src/ and goes straight on.
+// Entry point: runs the compiled CLI in dist/ (its bundle, see CLI_BUNDLE in compile.js) and
+// hands it argv. In a development checkout (src/ is here), the source files edited since dist/
+// was compiled are compiled again first, and the CLI bundled again, so the CLI always runs the
+// code in src/; an installed package has no src/ and goes straight on.
 import './engine-flags.js';
 import { existsSync } from 'node:fs';
+import { cliEntry, refreshDist } from './compile.js';
 
 if (existsSync(new URL('../src/', import.meta.url))) {
-  const { refreshDist } = await import('./compile.js');
   const problem = await refreshDist();
   if (problem) {
     process.stderr.write(`pocketpress: ${problem.message}\n`);
@@ -21,5 +22,5 @@ try {
 } catch (error) {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
 }
-const { main } = await import('../dist/cli/main.js');
+const { main } = await import(cliEntry());
 process.exitCode = await main(process.argv.slice(2));

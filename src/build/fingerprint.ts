@@ -7,6 +7,12 @@ import { PACKAGE_ROOT } from '../shared/game-paths.js';
 /** The folder of the code that runs: src/ (tsx, tests) or dist/ (the compiled CLI), which mirror each other. */
 const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * dist/'s bundle of the CLI (CLI_BUNDLE in bin/compile.js), made from the modules hashed here; in
+ * a development checkout it also holds for an hour the files of earlier bundles.
+ */
+export const CLI_BUNDLE_DIR = 'cli-bundle';
+
 let cached: string | undefined;
 
 /**
@@ -19,8 +25,9 @@ export function toolFingerprint(version: string): string {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.ts') || entry.name.endsWith('.js')) hash.update(path.relative(PACKAGE_ROOT, full)).update(readFileSync(full));
+      if (entry.isDirectory()) {
+        if (full !== path.join(CODE_DIR, CLI_BUNDLE_DIR)) walk(full);
+      } else if (entry.name.endsWith('.ts') || entry.name.endsWith('.js')) hash.update(path.relative(PACKAGE_ROOT, full)).update(readFileSync(full));
     }
   };
   walk(CODE_DIR);

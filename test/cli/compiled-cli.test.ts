@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
+import { bundleStale, CLI_BUNDLE, cliEntry, compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
+import { CLI_BUNDLE_DIR } from '../../src/build/fingerprint.js';
 import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -201,6 +202,115 @@ describe('validators compiled ahead of time into dist/', () => {
     expect(precompiledStale(root)).toBe(false);
     await refreshDist(root);
     expect(existsSync(path.join(root, 'dist', PRECOMPILED))).toBe(false);
+  });
+});
+
+describe('the CLI bundled into dist/cli-bundle/', () => {
+  /** A package with a CLI: src/cli/main.ts, which imports a module at once and another later, each telling where it runs from. */
+  function packageWithCli(later: string): string {
+    const root = tinyPackage();
+    for (const folder of ['cli', 'shared', 'later']) mkdirSync(path.join(root, 'src', folder), { recursive: true });
+    writeFileSync(path.join(root, 'src', 'shared', 'where.ts'), "import { fileURLToPath } from 'node:url';\nexport const where = (): string => fileURLToPath(import.meta.url);\n");
+    writeFileSync(path.join(root, 'src', 'later', 'later.ts'), `export const later = (): string => ${JSON.stringify(later)};\n`);
+    writeFileSync(
+      path.join(root, 'src', 'cli', 'main.ts'),
+      "import { where } from '../shared/where.js';\nexport async function main(): Promise<{ where: string; later: string }> {\n  const { later } = await import('../later/later.js');\n  return { where: where(), later: later() };\n}\n",
+    );
+    return root;
+  }
+  const bundleDir = (root: string) => path.join(root, 'dist', CLI_BUNDLE);
+  const run = async (root: string) => ((await import(cliEntry(root))) as { main: () => Promise<{ where: string; later: string }> }).main();
+  /** Sets the source's text and dates it `seconds` from now. */
+  const edit = (root: string, later: string, seconds: number) => {
+    const file = path.join(root, 'src', 'later', 'later.ts');
+    writeFileSync(file, `export const later = (): string => ${JSON.stringify(later)};\n`);
+    touch(file, seconds);
+  };
+
+  it('is made with dist/ and run from there; a module finds its files from its own place in dist/', async () => {
+    const root = packageWithCli('one');
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(cliEntry(root)).toMatch(new RegExp(`/dist/${CLI_BUNDLE}/main-\\w+\\.js$`));
+    expect(await run(root)).toEqual({ where: path.join(root, 'dist', 'shared', 'where.js'), later: 'one' });
+    // The module imported later is a file of its own, loaded when it is imported.
+    const files = readdirSync(bundleDir(root));
+    expect(files.filter((f) => f.startsWith('later-') && f.endsWith('.js'))).toHaveLength(1);
+    expect(bundleStale(root)).toBe(false);
+    // Not outputs whose source is gone.
+    expect(findStale(root)).toMatchObject({ stale: [], orphans: [] });
+    // A module of dist/ newer than the bundle: stale.
+    touch(path.join(root, 'dist', 'shared', 'where.js'), 5);
+    expect(bundleStale(root)).toBe(true);
+  });
+
+  it('is made again when a source changes; the files a running CLI may still import are left for an hour, and a full compile removes them', async () => {
+    const root = packageWithCli('one');
+    await refreshDist(root);
+    const first = readdirSync(bundleDir(root));
+    const firstLater = first.find((f) => f.startsWith('later-') && f.endsWith('.js'))!;
+    // Made two hours ago.
+    for (const file of first) touch(path.join(bundleDir(root), file), -2 * 3600);
+    edit(root, 'two', 5);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(await run(root)).toMatchObject({ later: 'two' });
+    const second = readdirSync(bundleDir(root));
+    // The first bundle's files are all still there, beside the new ones: left from now on.
+    expect(first.every((f) => second.includes(f))).toBe(true);
+    const secondLater = second.find((f) => f.startsWith('later-') && f.endsWith('.js') && f !== firstLater)!;
+    expect(readFileSync(path.join(bundleDir(root), secondLater), 'utf8')).toContain('"two"');
+
+    // An hour and more after it was left: removed when the bundle is made again; the bundle just before it stays.
+    touch(path.join(bundleDir(root), firstLater), -2 * 3600);
+    edit(root, 'three', 10);
+    await refreshDist(root);
+    const third = readdirSync(bundleDir(root));
+    expect(third).not.toContain(firstLater);
+    expect(third).toContain(secondLater);
+    expect(await run(root)).toMatchObject({ later: 'three' });
+
+    // A file of the bundle gone: made again.
+    const thirdLater = third.find((f) => f.startsWith('later-') && f.endsWith('.js') && f !== secondLater)!;
+    rmSync(path.join(bundleDir(root), thirdLater));
+    expect(bundleStale(root)).toBe(true);
+    await refreshDist(root);
+    expect(existsSync(path.join(bundleDir(root), thirdLater))).toBe(true);
+
+    await compileAll(root);
+    const now = readdirSync(bundleDir(root));
+    expect(now.filter((f) => f.startsWith('later-') && f.endsWith('.js'))).toEqual([thirdLater]);
+    expect(await run(root)).toMatchObject({ later: 'three' });
+  });
+
+  it('is left out, saying so, when it cannot be made: the CLI runs dist/ as it is', async () => {
+    const root = packageWithCli('one');
+    await refreshDist(root);
+    // Compiled file by file, but a module it imports is not there.
+    writeFileSync(path.join(root, 'src', 'later', 'later.ts'), "export { later } from './gone.js';\n");
+    touch(path.join(root, 'src', 'later', 'later.ts'), 5);
+    const problem = await refreshDist(root);
+    expect(problem?.fatal).toBe(false);
+    expect(problem?.message).toMatch(/^cannot bundle the CLI: .*gone\.js.*; running dist\/ as it is$/);
+    expect(existsSync(path.join(bundleDir(root), 'cli.json'))).toBe(false);
+    expect(cliEntry(root)).toBe(pathToFileURL(path.join(root, 'dist', 'cli', 'main.js')).href);
+  });
+
+  it('runs pocketpress with no module of dist/ but the bundle and dist/vendor/, and the same output', async () => {
+    // Every module the CLI resolves, written down by a resolve hook.
+    const dir = tempDir('pocketpress-resolved-');
+    const log = path.join(dir, 'resolved.txt');
+    writeFileSync(path.join(dir, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const found = await next(specifier, context);\n  appendFileSync(process.env.RESOLVED_LOG, `${found.url}\\n`);\n  return found;\n}\n");
+    writeFileSync(path.join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+    const game = path.join(FIXTURES, 'valid', 'full-game');
+    const spawned = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(dir, 'register.mjs')).href, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log } });
+    const inProcess = await runCli(['validate', game, '--format', 'json']);
+    expect({ code: spawned.status, stdout: spawned.stdout }).toEqual({ code: inProcess.code, stdout: inProcess.stdout });
+    const dist = pathToFileURL(path.join(ROOT, 'dist')).href + '/';
+    const fromDist = [...new Set(readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith(dist)))].map((url) => url.slice(dist.length));
+    expect(fromDist.filter((f) => !f.startsWith(`${CLI_BUNDLE}/`) && !f.startsWith('vendor/'))).toEqual([]);
+    expect(fromDist).toContain(`${CLI_BUNDLE}/${(JSON.parse(readFileSync(path.join(ROOT, 'dist', CLI_BUNDLE, 'cli.json'), 'utf8')) as { main: string }).main}`);
+    expect(fromDist.filter((f) => f.startsWith('vendor/')).length).toBeGreaterThan(2);
+    // The cache keys' hash of the code leaves the bundle out (made from what it hashes).
+    expect(CLI_BUNDLE_DIR).toBe(CLI_BUNDLE);
   });
 });
 
