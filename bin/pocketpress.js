@@ -15,10 +15,10 @@ if (existsSync(new URL('../src/', import.meta.url))) {
   }
 }
 
-// Before any module that loads fontkit: brotli's decoder replaced by Node's (see the module). A
-// dist/ compiled before it was (and not compiled again) runs without it: brotli loads as usual.
+// Before any module that loads fontkit: brotli's decoder and tiny-inflate replaced by Node's (see
+// the module). A dist/ compiled before it was (and not compiled again) runs without it: they load as usual.
 try {
-  await import('../dist/vendor/fontkit-brotli.js');
+  await import('../dist/vendor/fontkit-stand-ins.js');
 } catch (error) {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
 }

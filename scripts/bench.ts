@@ -51,8 +51,8 @@ const compiled = async <T>(module: string): Promise<T> => (await import(pathToFi
  * module the work loads lazily (pdfkit, Skia) would be compiled during the timed work.
  */
 async function loadCode() {
-  // As the CLI does before any module that loads fontkit (see src/vendor/fontkit-brotli.ts).
-  await compiled('vendor/fontkit-brotli.js');
+  // As the CLI does before any module that loads fontkit (see src/vendor/fontkit-stand-ins.ts).
+  await compiled('vendor/fontkit-stand-ins.js');
   return {
     ...(await compiled<typeof import('../src/build/build-game.js')>('build/build-game.js')),
     ...(await compiled<typeof import('../src/build/renderers.js')>('build/renderers.js')),

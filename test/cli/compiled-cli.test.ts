@@ -315,14 +315,14 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
 });
 
 describe('bin/pocketpress.js', () => {
-  it('runs a dist/ compiled before the brotli stand-in existed (brotli then loads as usual)', () => {
-    // An installed package (no src/) whose dist/ lacks vendor/fontkit-brotli.js.
+  it("runs a dist/ compiled before fontkit's stand-ins existed (brotli and tiny-inflate then load as usual)", () => {
+    // An installed package (no src/) whose dist/ lacks vendor/fontkit-stand-ins.js.
     const root = tempDir('pocketpress-old-dist-');
     cpSync(path.join(ROOT, 'bin'), path.join(root, 'bin'), { recursive: true });
     for (const folder of ['dist', 'templates', 'schemas']) cpSync(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
     cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
-    rmSync(path.join(root, 'dist', 'vendor', 'fontkit-brotli.js'));
+    rmSync(path.join(root, 'dist', 'vendor', 'fontkit-stand-ins.js'));
     const game = path.join(FIXTURES, 'valid', 'full-game');
     const run = spawnSync(process.execPath, [path.join(root, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: root, encoding: 'utf8' });
     expect(run.stderr).toBe('');

@@ -1,8 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * Stands in, inside the linebreak bundle, for tiny-inflate (see STAND_INS in bin/compile.js):
- * linebreak's Unicode table is inflated by it as it loads, at every start. Node's own inflate
+ * Stands in for tiny-inflate, inside the linebreak bundle (see STAND_INS in bin/compile.js) and
+ * in Node's module cache for fontkit and unicode-trie (see src/vendor/fontkit-stand-ins.ts):
+ * linebreak's Unicode table and unicode-trie's are inflated by it as they load, at every start. Node's own inflate
  * gives the same bytes in a fraction of the time, and stops at the size the caller made room
  * for (tiny-inflate drops what does not fit).
  */
