@@ -10,5 +10,5 @@ export declare const ICON_INDEX: string;
 export declare function staleGenerated(root?: string): string[];
 export declare function writeGenerated(root?: string, outs?: readonly string[]): Promise<void>;
 export declare const CLI_BUNDLE: string;
-export declare function cliEntry(root?: string): string;
+export declare function cliEntry(root?: string, options?: { running?: boolean }): string;
 export declare function bundleStale(root?: string): boolean;

@@ -359,49 +359,130 @@ function writeCodeCache(root, entry, file) {
  * - a module that finds files from `import.meta.url` is given its own place in dist/, so that
  *   what it finds is what it found there (the validators, the icons' index, the templates);
  * - the files' names carry a hash of their contents, and cli.json (see BUNDLE_RECORD), written
- *   last, names the entry: a CLI starting while the bundle is made again reads one whole set,
- *   and a CLI running finds the files it imports later, which are left for an hour after they
- *   stopped being part of the bundle (a full compile removes them at once).
- * bin/pocketpress.js runs the bundle when cli.json names one (cliEntry), else dist/cli/main.js.
+ *   last, names the entry: a CLI starting while the bundle is made again reads one whole set;
+ * - in a development checkout a CLI running from the bundle says so (BUNDLE_RUNNING), and the
+ *   files of earlier bundles are removed only once no CLI still running names them: `build
+ *   --watch` or `preview` imports some modules long after it started.
+ * bin/pocketpress.js runs the bundle when cli.json names a whole one (cliEntry), else
+ * dist/cli/main.js, module by module (a bundle that cannot be made is left out).
  */
 export const CLI_BUNDLE = 'cli-bundle';
-/** dist/cli-bundle/cli.json: the entry's file, the bundle's files, and the newest modification time of the modules of dist/ it was made from. */
+/**
+ * dist/cli-bundle/cli.json: the entry's file, the bundle's files, the modification time and size
+ * of each module of dist/ it was made from, and of this file (which makes it): another of them
+ * (an edit, a `git checkout` of older sources, a module removed) makes it again.
+ */
 const BUNDLE_RECORD = 'cli.json';
-/** How long a file of dist/cli-bundle/ that the bundle no longer holds is left for a CLI still running. */
-const BUNDLE_LEFT_MS = 60 * 60 * 1000;
+/** dist/cli-bundle/running/<pid>.json: the files of the bundle a CLI running in a development checkout may still import. */
+const BUNDLE_RUNNING = 'running';
+/**
+ * A file of an earlier bundle that no running CLI names is removed this long after it was left
+ * (a CLI may have read cli.json and not yet said it runs).
+ */
+const BUNDLE_LEFT_MS = 60 * 1000;
 const BUNDLE_ENTRY = 'cli/main.js';
+const BUNDLE_NAME = /^[\w-]+\.js(\.map)?$/;
 
-/** The newest modification time of the modules of dist/ the CLI bundle is made from (dist/vendor/'s stay outside it). */
-function newestModule(root) {
+/** The modules of dist/ the CLI bundle may be made from (not dist/vendor/'s, which stay outside it), each with its modification time and size. */
+function moduleStamps(root) {
   const distDir = path.join(root, 'dist');
-  let newest = 0;
-  for (const file of listFiles(distDir, ['.js'], [CLI_BUNDLE, VENDOR.slice(0, -1)])) newest = Math.max(newest, statSync(path.join(distDir, file)).mtimeMs);
-  return newest;
+  const stamps = new Map();
+  for (const file of listFiles(distDir, ['.js'], [CLI_BUNDLE, VENDOR.slice(0, -1)])) {
+    const { mtimeMs, size } = statSync(path.join(distDir, file));
+    stamps.set(file, [mtimeMs, size]);
+  }
+  return stamps;
 }
 
-/** What dist/cli-bundle/cli.json says, when it is whole and names a file of the folder; else undefined. */
+/** The modification time and size of this file: a bundle made by other code than this is made again. */
+function compilerStamp() {
+  const { mtimeMs, size } = statSync(fileURLToPath(import.meta.url));
+  return [mtimeMs, size];
+}
+
+const sameStamp = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === 2 && a[0] === b[0] && a[1] === b[1];
+
+/** What dist/cli-bundle/cli.json says, when it is whole: an entry that is one of its files, each a name of the folder; else undefined. */
 function bundleRecord(root) {
   try {
     const record = JSON.parse(readFileSync(path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RECORD), 'utf8'));
-    const named = (file) => typeof file === 'string' && /^[\w-]+\.js(\.map)?$/.test(file);
-    return named(record?.main) && typeof record.newest === 'number' && Array.isArray(record.files) && record.files.every(named) ? record : undefined;
+    const { main, files, inputs } = record ?? {};
+    const whole = typeof main === 'string' && main.endsWith('.js') && Array.isArray(files) && files.includes(main) && files.every((f) => typeof f === 'string' && BUNDLE_NAME.test(f));
+    return whole && inputs !== null && typeof inputs === 'object' ? record : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The module bin/pocketpress.js runs (a file URL): the CLI bundle's entry when cli.json names one that is there, else dist/cli/main.js. */
-export function cliEntry(root = ROOT) {
+/** The bundle cli.json names when every one of its files is there; else undefined. */
+function wholeBundle(root) {
   const record = bundleRecord(root);
-  const bundled = record && path.join(root, 'dist', CLI_BUNDLE, record.main);
-  return pathToFileURL(bundled && existsSync(bundled) ? bundled : path.join(root, 'dist', BUNDLE_ENTRY)).href;
+  return record && record.files.every((file) => existsSync(path.join(root, 'dist', CLI_BUNDLE, file))) ? record : undefined;
 }
 
-/** Whether the CLI bundle is missing, lacks a file, or is older than a module of dist/ it is made from; false where there is no CLI to bundle. */
+/**
+ * The module bin/pocketpress.js runs (a file URL): the CLI bundle's entry when cli.json names a
+ * whole bundle, else dist/cli/main.js. With `running` (a development checkout), a CLI that runs
+ * the bundle says so until it ends, so that its files are left for it (see BUNDLE_RUNNING).
+ */
+export function cliEntry(root = ROOT, { running = false } = {}) {
+  const record = wholeBundle(root);
+  if (!record) return pathToFileURL(path.join(root, 'dist', BUNDLE_ENTRY)).href;
+  if (running) sayRunning(root, record.files);
+  return pathToFileURL(path.join(root, 'dist', CLI_BUNDLE, record.main)).href;
+}
+
+/** Writes dist/cli-bundle/running/<pid>.json with `files`, removed as the process ends; where it cannot be written, the CLI runs all the same. */
+function sayRunning(root, files) {
+  const file = path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RUNNING, `${process.pid}.json`);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeWhole(file, JSON.stringify(files));
+    process.once('exit', () => rmSync(file, { force: true }));
+  } catch {
+    // A dist/ that cannot be written is never bundled again either: nothing is removed under the CLI.
+  }
+}
+
+/** The files of the bundle that CLIs still running name (the notes of ended ones removed). */
+function filesInUse(outDir) {
+  const inUse = new Set();
+  const dir = path.join(outDir, BUNDLE_RUNNING);
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const note = path.join(dir, name);
+    const pid = /^(\d+)\.json$/.exec(name)?.[1];
+    if (!pid || !processAlive(Number(pid))) {
+      // Ended (or a temporary file of a note being written, once BUNDLE_LEFT_MS old).
+      attempt(() => (pid || statSync(note).mtimeMs < Date.now() - BUNDLE_LEFT_MS) && rmSync(note, { force: true }));
+      continue;
+    }
+    try {
+      for (const file of JSON.parse(readFileSync(note, 'utf8'))) inUse.add(file);
+    } catch {
+      // Being written: its process keeps it whole in a moment; its files are left meanwhile (BUNDLE_LEFT_MS).
+    }
+  }
+  return inUse;
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error?.code === 'EPERM';
+  }
+}
+
+/** Whether the CLI bundle is missing, lacks a file, or was made from other modules of dist/ or by another compiler; false where there is no CLI to bundle. */
 export function bundleStale(root = ROOT) {
   if (!existsSync(path.join(root, 'dist', BUNDLE_ENTRY))) return false;
-  const record = bundleRecord(root);
-  return !record || ![record.main, ...record.files].every((file) => existsSync(path.join(root, 'dist', CLI_BUNDLE, file))) || newestModule(root) > record.newest;
+  const record = wholeBundle(root);
+  if (!record || !sameStamp(record.compiler, compilerStamp())) return true;
+  return Object.entries(record.inputs).some(([file, stamp]) => {
+    const now = statSync(path.join(root, 'dist', file), { throwIfNoEntry: false });
+    return !now || !sameStamp(stamp, [now.mtimeMs, now.size]);
+  });
 }
 
 /** The esbuild plugin that leaves packages and dist/vendor/ outside the CLI bundle and gives each module its own place in dist/. */
@@ -428,16 +509,16 @@ function cliBundlePlugin(distDir, outDir) {
 
 /**
  * Bundles the CLI into dist/cli-bundle/ (see CLI_BUNDLE): files not there yet are written, then
- * cli.json. The files of the bundle before that this one has not are dated now; those dated
- * BUNDLE_LEFT_MS ago are removed (all of them with `removeAll`). When the bundle cannot be made,
- * cli.json is removed: the CLI then runs dist/ as it is.
+ * cli.json; then the files of earlier bundles are left (see leaveEarlier). When the bundle cannot
+ * be made, cli.json is removed: the CLI then runs dist/ as it is.
  */
-async function bundleCli(root, { removeAll = false } = {}) {
+async function bundleCli(root) {
   const distDir = path.join(root, 'dist');
   const outDir = path.join(distDir, CLI_BUNDLE);
   const record = path.join(outDir, BUNDLE_RECORD);
   // Taken before any module is read: one written meanwhile makes this bundle stale.
-  const newest = newestModule(root);
+  const stamps = moduleStamps(root);
+  const compiler = compilerStamp();
   try {
     const { build, stop } = await import('esbuild');
     const result = await build({
@@ -459,17 +540,18 @@ async function bundleCli(root, { removeAll = false } = {}) {
       plugins: [cliBundlePlugin(distDir, outDir)],
     }).finally(() => stop());
     mkdirSync(outDir, { recursive: true });
-    const made = new Set([BUNDLE_RECORD]);
+    const files = [];
     for (const out of result.outputFiles) {
-      const name = path.basename(out.path);
-      made.add(name);
+      files.push(path.basename(out.path));
       // A name is its contents' hash: a file there already holds these bytes.
       if (!existsSync(out.path)) writeWhole(out.path, out.contents);
     }
     const [main] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && path.resolve(root, output.entryPoint) === path.join(distDir, BUNDLE_ENTRY));
+    // A module read that was not there before (written meanwhile) gets no stamp: the bundle is stale.
+    const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.relative(distDir, path.resolve(root, input)).split(path.sep).join('/')).map((file) => [file, stamps.get(file) ?? [0, 0]]));
     const earlier = bundleRecord(root)?.files ?? [];
-    writeWhole(record, JSON.stringify({ main: path.basename(main), newest, files: [...made].filter((name) => name !== BUNDLE_RECORD) }) + '\n');
-    leaveEarlier(outDir, made, earlier, removeAll);
+    writeWhole(record, JSON.stringify({ main: path.basename(main), files, inputs, compiler }) + '\n');
+    leaveEarlier(outDir, new Set(files), earlier);
   } catch (error) {
     rmSync(record, { force: true });
     throw Object.assign(new Error(`cannot bundle the CLI: ${error?.code ?? describeError(error)}`), { bundle: true, cause: error });
@@ -478,16 +560,18 @@ async function bundleCli(root, { removeAll = false } = {}) {
 
 /**
  * The files of dist/cli-bundle/ not `made` now: those of the bundle before (`earlier`) dated now,
- * left for a CLI that started from it; any dated BUNDLE_LEFT_MS ago removed (all with `removeAll`).
- * Another CLI may do the same at the same time: a file gone meanwhile is passed over.
+ * as left now; any that no running CLI names (filesInUse) removed BUNDLE_LEFT_MS after it was
+ * left. Another CLI may do the same at the same time: a file gone meanwhile is passed over.
  */
-function leaveEarlier(outDir, made, earlier, removeAll) {
+function leaveEarlier(outDir, made, earlier) {
   const now = new Date();
   const before = now.getTime() - BUNDLE_LEFT_MS;
   for (const name of earlier) if (!made.has(name)) attempt(() => utimesSync(path.join(outDir, name), now, now));
+  const inUse = filesInUse(outDir);
   for (const name of readdirSync(outDir)) {
+    if (name === BUNDLE_RECORD || name === BUNDLE_RUNNING || made.has(name) || inUse.has(name)) continue;
     const file = path.join(outDir, name);
-    if (!made.has(name)) attempt(() => (removeAll || statSync(file).mtimeMs < before) && rmSync(file, { force: true }));
+    attempt(() => statSync(file).mtimeMs < before && rmSync(file, { force: true }));
   }
 }
 
@@ -502,14 +586,13 @@ function attempt(work) {
 
 /**
  * Compiles `files`, removes the `orphans` of dist/ (see findStale), writes the `generated` files
- * again, and bundles the CLI again when it is stale (with `rebundle`, in any case, removing what
- * earlier bundles left).
+ * again, and bundles the CLI again when it is stale (with `rebundle`, in any case).
  */
 async function update(root, files, orphans, generated = staleGenerated(root), { rebundle = false } = {}) {
   await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
   if (generated.length > 0) await writeGenerated(root, generated);
-  if (rebundle ? existsSync(path.join(root, 'dist', BUNDLE_ENTRY)) : bundleStale(root)) await bundleCli(root, { removeAll: rebundle });
+  if (rebundle ? existsSync(path.join(root, 'dist', BUNDLE_ENTRY)) : bundleStale(root)) await bundleCli(root);
 }
 
 /** Brings dist/ up to date with src/; returns how many files were compiled. */
@@ -548,8 +631,8 @@ export async function refreshDist(root = ROOT) {
     await update(root, stale, orphans, generated);
     return undefined;
   } catch (error) {
-    // dist/ is compiled: it runs as it is, module by module.
-    if (error?.bundle) return { message: `${error.message}; running dist/ as it is`, fatal: false };
+    // dist/ is compiled: it runs as it is, module by module (without a word where esbuild, a development dependency, is not installed).
+    if (error?.bundle) return error.cause?.code === 'ERR_MODULE_NOT_FOUND' ? undefined : { message: `${error.message}; running dist/ as it is`, fatal: false };
     if (error?.code === 'ERR_MODULE_NOT_FOUND') {
       const message = 'src/ has changed since dist/ was compiled, and esbuild (a development dependency) is not installed to compile it again';
       return ready ? { message: `${message}; running dist/ as it is`, fatal: false } : { message: `${message}; run "npm install"`, fatal: true };

@@ -7,7 +7,8 @@ import './engine-flags.js';
 import { existsSync } from 'node:fs';
 import { cliEntry, refreshDist } from './compile.js';
 
-if (existsSync(new URL('../src/', import.meta.url))) {
+const checkout = existsSync(new URL('../src/', import.meta.url));
+if (checkout) {
   const problem = await refreshDist();
   if (problem) {
     process.stderr.write(`pocketpress: ${problem.message}\n`);
@@ -22,5 +23,6 @@ try {
 } catch (error) {
   if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
 }
-const { main } = await import(cliEntry());
+// In a checkout, where the CLI may be bundled again while it runs, it says which bundle it runs.
+const { main } = await import(cliEntry(undefined, { running: checkout }));
 process.exitCode = await main(process.argv.slice(2));

@@ -243,42 +243,78 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     expect(bundleStale(root)).toBe(true);
   });
 
-  it('is made again when a source changes; the files a running CLI may still import are left for an hour, and a full compile removes them', async () => {
+  it('is made again when a source changes; the files of an earlier bundle are left while a CLI that runs it may import them', async () => {
     const root = packageWithCli('one');
     await refreshDist(root);
-    const first = readdirSync(bundleDir(root));
-    const firstLater = first.find((f) => f.startsWith('later-') && f.endsWith('.js'))!;
-    // Made two hours ago.
-    for (const file of first) touch(path.join(bundleDir(root), file), -2 * 3600);
+    const named = () => readdirSync(bundleDir(root)).filter((f) => f.endsWith('.js') || f.endsWith('.js.map'));
+    const laterOf = (files: string[], text: string) => files.find((f) => /^later-\w+\.js$/.test(f) && readFileSync(path.join(bundleDir(root), f), 'utf8').includes(`"${text}"`))!;
+    const first = named();
+    const firstLater = laterOf(first, 'one');
+    // A CLI running from the first bundle, as bin/pocketpress.js runs in a checkout (this process).
+    cliEntry(root, { running: true });
+    const note = path.join(bundleDir(root), 'running', `${process.pid}.json`);
+    expect((JSON.parse(readFileSync(note, 'utf8')) as string[]).sort()).toEqual([...first].sort());
+
     edit(root, 'two', 5);
     expect(await refreshDist(root)).toBeUndefined();
     expect(await run(root)).toMatchObject({ later: 'two' });
-    const second = readdirSync(bundleDir(root));
-    // The first bundle's files are all still there, beside the new ones: left from now on.
-    expect(first.every((f) => second.includes(f))).toBe(true);
-    const secondLater = second.find((f) => f.startsWith('later-') && f.endsWith('.js') && f !== firstLater)!;
-    expect(readFileSync(path.join(bundleDir(root), secondLater), 'utf8')).toContain('"two"');
-
-    // An hour and more after it was left: removed when the bundle is made again; the bundle just before it stays.
-    touch(path.join(bundleDir(root), firstLater), -2 * 3600);
+    const secondLater = laterOf(named(), 'two');
+    // Left two hours ago, but named by the CLI still running: there.
+    for (const file of first) touch(path.join(bundleDir(root), file), -2 * 3600);
     edit(root, 'three', 10);
     await refreshDist(root);
-    const third = readdirSync(bundleDir(root));
-    expect(third).not.toContain(firstLater);
-    expect(third).toContain(secondLater);
+    expect(named()).toContain(firstLater);
     expect(await run(root)).toMatchObject({ later: 'three' });
 
-    // A file of the bundle gone: made again.
-    const thirdLater = third.find((f) => f.startsWith('later-') && f.endsWith('.js') && f !== secondLater)!;
-    rmSync(path.join(bundleDir(root), thirdLater));
-    expect(bundleStale(root)).toBe(true);
+    // The CLI ended, and another was killed without removing its note: the first bundle's files go,
+    // and the note of the process that no longer runs.
+    rmSync(note);
+    const killed = path.join(bundleDir(root), 'running', `${spawnSync(process.execPath, ['-e', '0']).pid}.json`);
+    writeFileSync(killed, JSON.stringify(first));
+    edit(root, 'four', 15);
     await refreshDist(root);
-    expect(existsSync(path.join(bundleDir(root), thirdLater))).toBe(true);
+    expect(named()).not.toContain(firstLater);
+    expect(existsSync(killed)).toBe(false);
+    // The second bundle's files were left less than a minute ago: there, for a CLI that has just read cli.json.
+    expect(named()).toContain(secondLater);
 
+    // A full compile leaves them the same way.
     await compileAll(root);
-    const now = readdirSync(bundleDir(root));
-    expect(now.filter((f) => f.startsWith('later-') && f.endsWith('.js'))).toEqual([thirdLater]);
-    expect(await run(root)).toMatchObject({ later: 'three' });
+    expect(named()).toContain(secondLater);
+    expect(await run(root)).toMatchObject({ later: 'four' });
+  });
+
+  it('runs dist/ module by module when cli.json is damaged or names a file that is not there, and is made again then', async () => {
+    const root = packageWithCli('one');
+    await refreshDist(root);
+    const recordFile = path.join(bundleDir(root), 'cli.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { main: string; files: string[] };
+    const plain = pathToFileURL(path.join(root, 'dist', 'cli', 'main.js')).href;
+    for (const damaged of [JSON.stringify({ ...record, main: `${record.main}.map` }), JSON.stringify({ ...record, main: '../cli/main.js' }), JSON.stringify({ ...record, files: [] }), '{"main": ']) {
+      writeFileSync(recordFile, damaged);
+      expect(cliEntry(root)).toBe(plain);
+      expect(bundleStale(root)).toBe(true);
+    }
+    writeFileSync(recordFile, JSON.stringify(record));
+    expect(cliEntry(root)).not.toBe(plain);
+    const later = record.files.find((f) => /^later-\w+\.js$/.test(f))!;
+    rmSync(path.join(bundleDir(root), later));
+    expect(cliEntry(root)).toBe(plain);
+    expect(bundleStale(root)).toBe(true);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(cliEntry(root)).toMatch(/main-\w+\.js$/);
+    expect(await run(root)).toMatchObject({ later: 'one' });
+
+    // A module of dist/ dated back (older sources checked out, a copy keeping its dates): stale.
+    touch(path.join(root, 'dist', 'shared', 'where.js'), -3600);
+    expect(bundleStale(root)).toBe(true);
+    // A module it was made from removed (its source deleted): stale, and left out when the rest no longer bundles.
+    await refreshDist(root);
+    rmSync(path.join(root, 'src', 'later', 'later.ts'));
+    expect(findStale(root).orphans.sort()).toEqual(['later/later.js', 'later/later.js.map']);
+    const problem = await refreshDist(root);
+    expect(problem?.message).toMatch(/^cannot bundle the CLI: .*later\.js.*; running dist\/ as it is$/);
+    expect(cliEntry(root)).toBe(plain);
   });
 
   it('is left out, saying so, when it cannot be made: the CLI runs dist/ as it is', async () => {
@@ -301,7 +337,11 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     writeFileSync(path.join(dir, 'hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const found = await next(specifier, context);\n  appendFileSync(process.env.RESOLVED_LOG, `${found.url}\\n`);\n  return found;\n}\n");
     writeFileSync(path.join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
     const game = path.join(FIXTURES, 'valid', 'full-game');
-    const spawned = spawnSync(process.execPath, ['--import', pathToFileURL(path.join(dir, 'register.mjs')).href, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log } });
+    // And every file it reads with readFileSync.
+    const reads = path.join(dir, 'read.txt');
+    writeFileSync(path.join(dir, 'reads.mjs'), "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\nconst original = fs.readFileSync;\nfs.readFileSync = function (file, ...rest) {\n  if (typeof file === 'string') fs.appendFileSync(process.env.READ_LOG, `${file}\\n`);\n  return original.call(this, file, ...rest);\n};\nsyncBuiltinESMExports();\n");
+    const probes = ['register.mjs', 'reads.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(dir, file)).href]);
+    const spawned = spawnSync(process.execPath, [...probes, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log, READ_LOG: reads } });
     const inProcess = await runCli(['validate', game, '--format', 'json']);
     expect({ code: spawned.status, stdout: spawned.stdout }).toEqual({ code: inProcess.code, stdout: inProcess.stdout });
     const dist = pathToFileURL(path.join(ROOT, 'dist')).href + '/';
@@ -309,6 +349,13 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     expect(fromDist.filter((f) => !f.startsWith(`${CLI_BUNDLE}/`) && !f.startsWith('vendor/'))).toEqual([]);
     expect(fromDist).toContain(`${CLI_BUNDLE}/${(JSON.parse(readFileSync(path.join(ROOT, 'dist', CLI_BUNDLE, 'cli.json'), 'utf8')) as { main: string }).main}`);
     expect(fromDist.filter((f) => f.startsWith('vendor/')).length).toBeGreaterThan(2);
+    // Modules that find files from their own place in dist/ found them: the validators compiled
+    // ahead of time and their code cache, the icons' index, the hyphenation patterns (each of
+    // which has a slower way when its file is not found).
+    const read = readFileSync(reads, 'utf8').split('\n');
+    for (const file of ['content/schema-validators.cjs', 'content/schema-validators.cjs.v8-cache', 'shared/game-icons-index.json', 'language/hyphen-patterns.json']) {
+      expect(read).toContain(path.join(ROOT, 'dist', file));
+    }
     // The cache keys' hash of the code leaves the bundle out (made from what it hashes).
     expect(CLI_BUNDLE_DIR).toBe(CLI_BUNDLE);
   });
@@ -363,7 +410,7 @@ describe('bin/pocketpress.js', () => {
     const base = tempDir('pocketpress-pack-');
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
     const shipped = packed[0]!.files.map((f) => f.path);
-    expect(shipped).toEqual(expect.arrayContaining(['bin/pocketpress.js', 'dist/cli/main.js', 'dist/shared/game-paths.js', 'templates/card-frame.yaml', 'package.json']));
+    expect(shipped).toEqual(expect.arrayContaining(['bin/pocketpress.js', 'dist/cli/main.js', `dist/${CLI_BUNDLE}/cli.json`, 'dist/shared/game-paths.js', 'templates/card-frame.yaml', 'package.json']));
     expect(shipped.filter((f) => /^(src|test|content|scripts)\//.test(f))).toEqual([]);
 
     // Unpacked beside the checkout's node_modules, so its imports resolve as in an installed package.
