@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENGINE_FLAGS } from './engine-flags.js';
@@ -373,8 +374,13 @@ export const CLI_BUNDLE = 'cli-bundle';
  * (an edit, a `git checkout` of older sources, a module removed) makes it again.
  */
 const BUNDLE_RECORD = 'cli.json';
-/** dist/cli-bundle/running/<pid>.json: the files of the bundle a CLI running in a development checkout may still import. */
+/**
+ * dist/cli-bundle/running/<host>-<pid>.json: the files of the bundle a CLI running in a
+ * development checkout may still import (a checkout may be shared by machines or containers,
+ * each with its own processes: the note of another host is taken as it is, for a day at most).
+ */
 const BUNDLE_RUNNING = 'running';
+const FOREIGN_NOTE_MS = 24 * 60 * 60 * 1000;
 /**
  * A file of an earlier bundle that no running CLI names is removed this long after it was left
  * (a CLI may have read cli.json and not yet said it runs).
@@ -402,22 +408,30 @@ function compilerStamp() {
 
 const sameStamp = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === 2 && a[0] === b[0] && a[1] === b[1];
 
-/** What dist/cli-bundle/cli.json says, when it is whole: an entry that is one of its files, each a name of the folder; else undefined. */
-function bundleRecord(root) {
+/** What dist/cli-bundle/cli.json holds, parsed; undefined when it cannot be read. */
+function readRecord(root) {
   try {
-    const record = JSON.parse(readFileSync(path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RECORD), 'utf8'));
-    const { main, files, inputs } = record ?? {};
-    const whole = typeof main === 'string' && main.endsWith('.js') && Array.isArray(files) && files.includes(main) && files.every((f) => typeof f === 'string' && BUNDLE_NAME.test(f));
-    return whole && inputs !== null && typeof inputs === 'object' ? record : undefined;
+    return JSON.parse(readFileSync(path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RECORD), 'utf8')) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The bundle cli.json names when every one of its files is there; else undefined. */
+/** The names of files of the folder cli.json lists, however else it is (written by an earlier version, damaged). */
+const namedFiles = (record) => (Array.isArray(record?.files) ? record.files.filter((f) => typeof f === 'string' && BUNDLE_NAME.test(f)) : []);
+
+/** What dist/cli-bundle/cli.json says, when it is whole: an entry that is one of its files, each a name of the folder, made from cli/main.js; else undefined. */
+function bundleRecord(root) {
+  const record = readRecord(root);
+  const { main, files, inputs } = record ?? {};
+  const whole = typeof main === 'string' && main.endsWith('.js') && Array.isArray(files) && files.includes(main) && namedFiles(record).length === files.length;
+  return whole && inputs !== null && typeof inputs === 'object' && Array.isArray(inputs[BUNDLE_ENTRY]) ? record : undefined;
+}
+
+/** The bundle cli.json names when every one of its modules is there (its source maps aside); else undefined. */
 function wholeBundle(root) {
   const record = bundleRecord(root);
-  return record && record.files.every((file) => existsSync(path.join(root, 'dist', CLI_BUNDLE, file))) ? record : undefined;
+  return record && record.files.every((file) => !file.endsWith('.js') || existsSync(path.join(root, 'dist', CLI_BUNDLE, file))) ? record : undefined;
 }
 
 /**
@@ -432,9 +446,9 @@ export function cliEntry(root = ROOT, { running = false } = {}) {
   return pathToFileURL(path.join(root, 'dist', CLI_BUNDLE, record.main)).href;
 }
 
-/** Writes dist/cli-bundle/running/<pid>.json with `files`, removed as the process ends; where it cannot be written, the CLI runs all the same. */
+/** Writes dist/cli-bundle/running/<host>-<pid>.json with `files`, removed as the process ends; where it cannot be written, the CLI runs all the same. */
 function sayRunning(root, files) {
-  const file = path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RUNNING, `${process.pid}.json`);
+  const file = path.join(root, 'dist', CLI_BUNDLE, BUNDLE_RUNNING, `${noteHost()}-${process.pid}.json`);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeWhole(file, JSON.stringify(files));
@@ -444,18 +458,23 @@ function sayRunning(root, files) {
   }
 }
 
+/** This machine's name as a note's name holds it. */
+const noteHost = () => os.hostname().replace(/[^\w.]/g, '_') || 'host';
+
 /** The files of the bundle that CLIs still running name (the notes of ended ones removed). */
 function filesInUse(outDir) {
   const inUse = new Set();
   const dir = path.join(outDir, BUNDLE_RUNNING);
+  const now = Date.now();
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     const note = path.join(dir, name);
-    const pid = /^(\d+)\.json$/.exec(name)?.[1];
-    if (!pid || !processAlive(Number(pid))) {
-      // Ended (or a temporary file of a note being written, once BUNDLE_LEFT_MS old).
-      attempt(() => (pid || statSync(note).mtimeMs < Date.now() - BUNDLE_LEFT_MS) && rmSync(note, { force: true }));
-      continue;
-    }
+    const [, host, pid] = /^(.+)-(\d+)\.json$/.exec(name) ?? [];
+    const older = (ms) => statSync(note).mtimeMs < now - ms;
+    // Ended here; of another host, a day old; not a note (a temporary file of one being written), a while old.
+    const ended = pid === undefined ? () => older(BUNDLE_LEFT_MS) : host === noteHost() ? () => !processAlive(Number(pid)) : () => older(FOREIGN_NOTE_MS);
+    let gone = false;
+    attempt(() => (gone = ended()) && rmSync(note, { force: true }));
+    if (gone || pid === undefined) continue;
     try {
       for (const file of JSON.parse(readFileSync(note, 'utf8'))) inUse.add(file);
     } catch {
@@ -509,10 +528,11 @@ function cliBundlePlugin(distDir, outDir) {
 
 /**
  * Bundles the CLI into dist/cli-bundle/ (see CLI_BUNDLE): files not there yet are written, then
- * cli.json; then the files of earlier bundles are left (see leaveEarlier). When the bundle cannot
- * be made, cli.json is removed: the CLI then runs dist/ as it is.
+ * cli.json; then the files of earlier bundles are left (see leaveEarlier; with `removeAll`, a full
+ * compile, those no running CLI names go at once). When the bundle cannot be made, cli.json is
+ * removed: the CLI then runs dist/ as it is.
  */
-async function bundleCli(root) {
+async function bundleCli(root, { removeAll = false } = {}) {
   const distDir = path.join(root, 'dist');
   const outDir = path.join(distDir, CLI_BUNDLE);
   const record = path.join(outDir, BUNDLE_RECORD);
@@ -541,18 +561,23 @@ async function bundleCli(root) {
     }).finally(() => stop());
     mkdirSync(outDir, { recursive: true });
     const files = [];
+    const now = new Date();
     for (const out of result.outputFiles) {
       files.push(path.basename(out.path));
-      // A name is its contents' hash: a file there already holds these bytes.
+      // A name is its contents' hash: a file there already holds these bytes (dated now, as made:
+      // a bundling at the same time would otherwise take it for one left long ago).
+      if (existsSync(out.path)) attempt(() => utimesSync(out.path, now, now));
       if (!existsSync(out.path)) writeWhole(out.path, out.contents);
     }
     const [main] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && path.resolve(root, output.entryPoint) === path.join(distDir, BUNDLE_ENTRY));
     // A module read that was not there before (written meanwhile) gets no stamp: the bundle is stale.
     const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.relative(distDir, path.resolve(root, input)).split(path.sep).join('/')).map((file) => [file, stamps.get(file) ?? [0, 0]]));
-    const earlier = bundleRecord(root)?.files ?? [];
+    const earlier = namedFiles(readRecord(root));
     writeWhole(record, JSON.stringify({ main: path.basename(main), files, inputs, compiler }) + '\n');
-    leaveEarlier(outDir, new Set(files), earlier);
+    leaveEarlier(outDir, new Set(files), earlier, { removeAll });
   } catch (error) {
+    // The bundle's files stay a while for a CLI that has read cli.json and not yet said it runs.
+    leaveEarlier(outDir, new Set(), namedFiles(readRecord(root)), { removeAll: false, quiet: true });
     rmSync(record, { force: true });
     throw Object.assign(new Error(`cannot bundle the CLI: ${error?.code ?? describeError(error)}`), { bundle: true, cause: error });
   }
@@ -561,17 +586,22 @@ async function bundleCli(root) {
 /**
  * The files of dist/cli-bundle/ not `made` now: those of the bundle before (`earlier`) dated now,
  * as left now; any that no running CLI names (filesInUse) removed BUNDLE_LEFT_MS after it was
- * left. Another CLI may do the same at the same time: a file gone meanwhile is passed over.
+ * left, or at once with `removeAll`. Another CLI may do the same at the same time: a file gone
+ * meanwhile is passed over. `quiet`: nothing else can go wrong either (a bundling that failed).
  */
-function leaveEarlier(outDir, made, earlier) {
-  const now = new Date();
-  const before = now.getTime() - BUNDLE_LEFT_MS;
-  for (const name of earlier) if (!made.has(name)) attempt(() => utimesSync(path.join(outDir, name), now, now));
-  const inUse = filesInUse(outDir);
-  for (const name of readdirSync(outDir)) {
-    if (name === BUNDLE_RECORD || name === BUNDLE_RUNNING || made.has(name) || inUse.has(name)) continue;
-    const file = path.join(outDir, name);
-    attempt(() => statSync(file).mtimeMs < before && rmSync(file, { force: true }));
+function leaveEarlier(outDir, made, earlier, { removeAll = false, quiet = false } = {}) {
+  try {
+    const now = new Date();
+    const before = now.getTime() - BUNDLE_LEFT_MS;
+    for (const name of earlier) if (!made.has(name)) attempt(() => utimesSync(path.join(outDir, name), now, now));
+    const inUse = filesInUse(outDir);
+    for (const name of readdirSync(outDir)) {
+      if (name === BUNDLE_RECORD || name === BUNDLE_RUNNING || made.has(name) || inUse.has(name)) continue;
+      const file = path.join(outDir, name);
+      attempt(() => (removeAll || statSync(file).mtimeMs < before) && rmSync(file, { force: true }));
+    }
+  } catch (error) {
+    if (!quiet) throw error;
   }
 }
 
@@ -586,13 +616,14 @@ function attempt(work) {
 
 /**
  * Compiles `files`, removes the `orphans` of dist/ (see findStale), writes the `generated` files
- * again, and bundles the CLI again when it is stale (with `rebundle`, in any case).
+ * again, and bundles the CLI again when it is stale (with `rebundle`, in any case, removing the
+ * files of earlier bundles that no running CLI names).
  */
 async function update(root, files, orphans, generated = staleGenerated(root), { rebundle = false } = {}) {
   await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
   if (generated.length > 0) await writeGenerated(root, generated);
-  if (rebundle ? existsSync(path.join(root, 'dist', BUNDLE_ENTRY)) : bundleStale(root)) await bundleCli(root);
+  if (rebundle ? existsSync(path.join(root, 'dist', BUNDLE_ENTRY)) : bundleStale(root)) await bundleCli(root, { removeAll: rebundle });
 }
 
 /** Brings dist/ up to date with src/; returns how many files were compiled. */

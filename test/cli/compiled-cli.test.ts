@@ -252,8 +252,10 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     const firstLater = laterOf(first, 'one');
     // A CLI running from the first bundle, as bin/pocketpress.js runs in a checkout (this process).
     cliEntry(root, { running: true });
-    const note = path.join(bundleDir(root), 'running', `${process.pid}.json`);
+    const notes = path.join(bundleDir(root), 'running');
+    const note = path.join(notes, readdirSync(notes).find((name) => name.endsWith(`-${process.pid}.json`))!);
     expect((JSON.parse(readFileSync(note, 'utf8')) as string[]).sort()).toEqual([...first].sort());
+    const host = path.basename(note).replace(/-\d+\.json$/, '');
 
     edit(root, 'two', 5);
     expect(await refreshDist(root)).toBeUndefined();
@@ -267,21 +269,31 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     expect(await run(root)).toMatchObject({ later: 'three' });
 
     // The CLI ended, and another was killed without removing its note: the first bundle's files go,
-    // and the note of the process that no longer runs.
+    // and the note of the process that no longer runs. A note of another host (a container sharing
+    // the checkout), whose processes are not seen from here, is taken as it is for a day.
     rmSync(note);
-    const killed = path.join(bundleDir(root), 'running', `${spawnSync(process.execPath, ['-e', '0']).pid}.json`);
+    const killed = path.join(notes, `${host}-${spawnSync(process.execPath, ['-e', '0']).pid}.json`);
     writeFileSync(killed, JSON.stringify(first));
+    const [elsewhere, elsewhereOld] = [path.join(notes, 'another-host-7.json'), path.join(notes, 'another-host-8.json')];
+    writeFileSync(elsewhere, JSON.stringify([secondLater]));
+    writeFileSync(elsewhereOld, JSON.stringify(first));
+    touch(elsewhereOld, -2 * 24 * 3600);
     edit(root, 'four', 15);
     await refreshDist(root);
     expect(named()).not.toContain(firstLater);
-    expect(existsSync(killed)).toBe(false);
+    expect([existsSync(killed), existsSync(elsewhere), existsSync(elsewhereOld)]).toEqual([false, true, false]);
     // The second bundle's files were left less than a minute ago: there, for a CLI that has just read cli.json.
     expect(named()).toContain(secondLater);
 
-    // A full compile leaves them the same way.
+    // A full compile removes at once what no running CLI names: this process now runs the fourth bundle.
+    rmSync(elsewhere);
+    cliEntry(root, { running: true });
+    const fourthLater = laterOf(named(), 'four');
+    edit(root, 'five', 20);
     await compileAll(root);
-    expect(named()).toContain(secondLater);
-    expect(await run(root)).toMatchObject({ later: 'four' });
+    expect(named()).not.toContain(secondLater);
+    expect(named()).toContain(fourthLater);
+    expect(await run(root)).toMatchObject({ later: 'five' });
   });
 
   it('runs dist/ module by module when cli.json is damaged or names a file that is not there, and is made again then', async () => {
@@ -290,7 +302,7 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     const recordFile = path.join(bundleDir(root), 'cli.json');
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { main: string; files: string[] };
     const plain = pathToFileURL(path.join(root, 'dist', 'cli', 'main.js')).href;
-    for (const damaged of [JSON.stringify({ ...record, main: `${record.main}.map` }), JSON.stringify({ ...record, main: '../cli/main.js' }), JSON.stringify({ ...record, files: [] }), '{"main": ']) {
+    for (const damaged of [JSON.stringify({ ...record, main: `${record.main}.map` }), JSON.stringify({ ...record, main: '../cli/main.js' }), JSON.stringify({ ...record, files: [] }), JSON.stringify({ ...record, inputs: {} }), '{"main": ']) {
       writeFileSync(recordFile, damaged);
       expect(cliEntry(root)).toBe(plain);
       expect(bundleStale(root)).toBe(true);
@@ -298,12 +310,23 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     writeFileSync(recordFile, JSON.stringify(record));
     expect(cliEntry(root)).not.toBe(plain);
     const later = record.files.find((f) => /^later-\w+\.js$/.test(f))!;
+    const kept = readFileSync(path.join(bundleDir(root), later));
     rmSync(path.join(bundleDir(root), later));
     expect(cliEntry(root)).toBe(plain);
     expect(bundleStale(root)).toBe(true);
     expect(await refreshDist(root)).toBeUndefined();
     expect(cliEntry(root)).toMatch(/main-\w+\.js$/);
+    expect(readFileSync(path.join(bundleDir(root), later))).toEqual(kept);
     expect(await run(root)).toMatchObject({ later: 'one' });
+
+    // cli.json as an earlier version wrote it: made again, its files left as from now.
+    writeFileSync(recordFile, JSON.stringify({ main: record.main, newest: 0, files: record.files }));
+    for (const file of record.files) touch(path.join(bundleDir(root), file), -2 * 3600);
+    expect(bundleStale(root)).toBe(true);
+    edit(root, 'two', 5);
+    await refreshDist(root);
+    expect(record.files.every((file) => existsSync(path.join(bundleDir(root), file)))).toBe(true);
+    expect(await run(root)).toMatchObject({ later: 'two' });
 
     // A module of dist/ dated back (older sources checked out, a copy keeping its dates): stale.
     touch(path.join(root, 'dist', 'shared', 'where.js'), -3600);
@@ -320,6 +343,8 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
   it('is left out, saying so, when it cannot be made: the CLI runs dist/ as it is', async () => {
     const root = packageWithCli('one');
     await refreshDist(root);
+    const before = (JSON.parse(readFileSync(path.join(bundleDir(root), 'cli.json'), 'utf8')) as { files: string[] }).files;
+    for (const file of before) touch(path.join(bundleDir(root), file), -2 * 3600);
     // Compiled file by file, but a module it imports is not there.
     writeFileSync(path.join(root, 'src', 'later', 'later.ts'), "export { later } from './gone.js';\n");
     touch(path.join(root, 'src', 'later', 'later.ts'), 5);
@@ -328,6 +353,8 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     expect(problem?.message).toMatch(/^cannot bundle the CLI: .*gone\.js.*; running dist\/ as it is$/);
     expect(existsSync(path.join(bundleDir(root), 'cli.json'))).toBe(false);
     expect(cliEntry(root)).toBe(pathToFileURL(path.join(root, 'dist', 'cli', 'main.js')).href);
+    // Its files are left as from now, for a CLI that read cli.json before it went.
+    expect(before.every((file) => existsSync(path.join(bundleDir(root), file)))).toBe(true);
   });
 
   it('runs pocketpress with no module of dist/ but the bundle and dist/vendor/, and the same output', async () => {
@@ -412,6 +439,9 @@ describe('bin/pocketpress.js', () => {
     const shipped = packed[0]!.files.map((f) => f.path);
     expect(shipped).toEqual(expect.arrayContaining(['bin/pocketpress.js', 'dist/cli/main.js', `dist/${CLI_BUNDLE}/cli.json`, 'dist/shared/game-paths.js', 'templates/card-frame.yaml', 'package.json']));
     expect(shipped.filter((f) => /^(src|test|content|scripts)\//.test(f))).toEqual([]);
+    // The bundle's files and no other (no note of a CLI running meanwhile, no earlier bundle's file).
+    const record = JSON.parse(readFileSync(path.join(ROOT, 'dist', CLI_BUNDLE, 'cli.json'), 'utf8')) as { files: string[] };
+    expect(shipped.filter((f) => f.startsWith(`dist/${CLI_BUNDLE}/`)).sort()).toEqual(['cli.json', ...record.files].map((f) => `dist/${CLI_BUNDLE}/${f}`).sort());
 
     // Unpacked beside the checkout's node_modules, so its imports resolve as in an installed package.
     const unpacked = path.join(ROOT, '.cache', `packed-${process.pid}`);
