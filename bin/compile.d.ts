@@ -9,6 +9,3 @@ export declare function precompiledStale(root?: string): boolean;
 export declare const ICON_INDEX: string;
 export declare function staleGenerated(root?: string): string[];
 export declare function writeGenerated(root?: string, outs?: readonly string[]): Promise<void>;
-export declare const CLI_BUNDLE: string;
-export declare function cliEntry(root?: string, options?: { running?: boolean }): string;
-export declare function bundleStale(root?: string): boolean;

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Entry point: runs the compiled CLI in dist/ (its bundle, see CLI_BUNDLE in compile.js) and
+// Entry point: runs the compiled CLI in dist/ (its bundle, see cli-bundle.js) and
 // hands it argv. In a development checkout (src/ is here), the source files edited since dist/
 // was compiled are compiled again first, and the CLI bundled again, so the CLI always runs the
 // code in src/; an installed package has no src/ and goes straight on.
 import './engine-flags.js';
 import { existsSync } from 'node:fs';
-import { cliEntry, refreshDist } from './compile.js';
+import { cliEntry } from './cli-bundle.js';
+import { refreshDist } from './compile.js';
 
 const checkout = existsSync(new URL('../src/', import.meta.url));
 if (checkout) {

@@ -8,7 +8,7 @@ import { PACKAGE_ROOT } from '../shared/game-paths.js';
 const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * dist/'s bundle of the CLI (CLI_BUNDLE in bin/compile.js), made from the modules hashed here; in
+ * dist/'s bundle of the CLI (CLI_BUNDLE in bin/cli-bundle.js), made from the modules hashed here; in
  * a development checkout it also holds for an hour the files of earlier bundles.
  */
 export const CLI_BUNDLE_DIR = 'cli-bundle';

@@ -3,7 +3,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundleStale, CLI_BUNDLE, cliEntry, compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
+import { bundleStale, CLI_BUNDLE, cliEntry } from '../../bin/cli-bundle.js';
+import { compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
 import { CLI_BUNDLE_DIR } from '../../src/build/fingerprint.js';
 import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
