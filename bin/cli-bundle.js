@@ -224,8 +224,12 @@ export async function bundleCli(root, { removeAll = false } = {}) {
       files.push(path.basename(out.path));
       // A name is its contents' hash: a file there already holds these bytes (dated now, as made:
       // a bundling at the same time would otherwise take it for one left long ago).
-      if (existsSync(out.path)) attempt(() => utimesSync(out.path, now, now));
-      if (!existsSync(out.path)) writeWhole(out.path, out.contents);
+      try {
+        utimesSync(out.path, now, now);
+      } catch (error) {
+        if (error?.code !== 'ENOENT') throw error;
+        writeWhole(out.path, out.contents);
+      }
     }
     const [main] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && path.resolve(root, output.entryPoint) === path.join(distDir, BUNDLE_ENTRY));
     // A module read that was not there before (written meanwhile) gets no stamp: the bundle is stale.

@@ -9,7 +9,7 @@ const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /**
  * dist/'s bundle of the CLI (CLI_BUNDLE in bin/cli-bundle.js), made from the modules hashed here; in
- * a development checkout it also holds for an hour the files of earlier bundles.
+ * a development checkout it also holds the files of earlier bundles that running CLIs may import.
  */
 export const CLI_BUNDLE_DIR = 'cli-bundle';
 

@@ -25,7 +25,7 @@ function fileOf(via: readonly string[], spec: string): string | undefined {
 }
 
 /** The files stood in for, each with its stand-in: fontkit's brotli decoder, and the tiny-inflate of fontkit and of unicode-trie (one file where npm installed one copy). */
-export function standInFiles(): Map<string, unknown> {
+function standInFiles(): Map<string, unknown> {
   const files = new Map<string, unknown>();
   const put = (file: string | undefined, exports: unknown) => file && files.set(file, exports);
   put(fileOf([], 'brotli/decompress.js'), decompress);
