@@ -29,10 +29,21 @@ const DIGEST_BYTES = 32;
 /** The longest "made for" line read back. */
 const MAX_MADE_FOR = 1024;
 
-/** The module's source wrapped as Node's CommonJS loader wraps a module: what is compiled, and cached. */
-const wrapped = (source: string) => `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+/** How Node's CommonJS loader wraps a module's source: what is compiled, and cached. */
+const WRAP_START = '(function (exports, require, module, __filename, __dirname) {';
+const WRAP_END = '\n})';
 
-const digestOf = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest();
+const digestOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
+
+/**
+ * A module's file read: the code compiled (its source, wrapped) and its digest, that of the
+ * wrapped source's bytes, hashed as read: hashing the text encodes it again (the validators'
+ * 580 KB: 3 ms of every load; a 2 MB file, 23 ms against 2).
+ */
+function readModule(file: string): { code: string; digest: Buffer } {
+  const bytes = readFileSync(file);
+  return { code: WRAP_START + bytes.toString('utf8') + WRAP_END, digest: createHash('sha256').update(WRAP_START).update(bytes).update(WRAP_END).digest() };
+}
 
 /**
  * The code cache of the CommonJS module `file` (what codeCacheFile holds), `madeFor` saying
@@ -42,7 +53,7 @@ const digestOf = (bytes: string | Uint8Array) => createHash('sha256').update(byt
  * code (it could not be made here), which tells bin/compile.js not to try again under the same.
  */
 export function makeCodeCache(file: string, madeFor: string, data = true): Buffer {
-  const code = wrapped(readFileSync(file, 'utf8'));
+  const { code, digest } = readModule(file);
   let cached = Buffer.alloc(0);
   if (data) {
     v8.setFlagsFromString('--no-lazy');
@@ -54,7 +65,7 @@ export function makeCodeCache(file: string, madeFor: string, data = true): Buffe
     }
     cached = script.createCachedData();
   }
-  return Buffer.concat([MAGIC, Buffer.from(`${madeFor.replace(/\n/g, ' ')}\n`), digestOf(code), digestOf(cached), cached]);
+  return Buffer.concat([MAGIC, Buffer.from(`${madeFor.replace(/\n/g, ' ')}\n`), digest, digestOf(cached), cached]);
 }
 
 interface KeptCache {
@@ -95,16 +106,16 @@ export interface LoadedModule {
  * undefined when the file does not exist.
  */
 export function loadCommonJs(file: string): LoadedModule | undefined {
-  let source: string;
+  let read: { code: string; digest: Buffer };
   try {
-    source = readFileSync(file, 'utf8');
+    read = readModule(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const code = wrapped(source);
+  const { code, digest } = read;
   const kept = readKept(file);
-  const cachedData = kept && kept.data.length > 0 && kept.codeDigest.equals(digestOf(code)) && kept.dataDigest.equals(digestOf(kept.data)) ? kept.data : undefined;
+  const cachedData = kept && kept.data.length > 0 && kept.codeDigest.equals(digest) && kept.dataDigest.equals(digestOf(kept.data)) ? kept.data : undefined;
   const script = new vm.Script(code, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +36,17 @@ describe('a CommonJS module loaded with its code cache', () => {
     const loaded = loadCommonJs(file)!;
     expect(loaded.fromCache).toBe(false);
     expect((loaded.exports['answer'] as (n: number) => unknown[])(21)[0]).toBe(63);
+  });
+
+  it("holds the digest of the module's text as Node's loader wraps it, hashed from its bytes: a cache made by an earlier version is still taken", () => {
+    const source = `${SOURCE}exports.text = 'Quel œuf ! « Déjà vu » 🂡';\n`;
+    const file = moduleWithCache(source);
+    const kept = readFileSync(codeCacheFile(file));
+    const digests = kept.indexOf(0x0a, kept.indexOf(0x0a) + 1) + 1;
+    const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+    expect(kept.subarray(digests, digests + 32).toString('hex')).toBe(createHash('sha256').update(wrapped).digest('hex'));
+    const loaded = loadCommonJs(file)!;
+    expect([loaded.fromCache, loaded.exports['text']]).toEqual([true, 'Quel œuf ! « Déjà vu » 🂡']);
   });
 
   it('a damaged, cut or foreign cache is left aside and the module compiled as usual', () => {
