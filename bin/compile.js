@@ -20,7 +20,6 @@ import { bundleCli, bundleStale, CLI_BUNDLE } from './cli-bundle.js';
 import { describeError, listFiles, ROOT, VENDOR, writeWhole } from './dist-files.js';
 import { ENGINE_FLAGS } from './engine-flags.js';
 
-
 const OUTPUTS = ['.js', '.js.map'];
 
 /**
@@ -66,7 +65,6 @@ function resolveFrom(root, spec) {
  * A bundle is made again when its source or a stand-in changes, or when npm changes node_modules
  * (its lock file).
  */
-
 /**
  * Files of src/vendor/ compiled as they are (a re-export of the package, loaded as Node loads
  * it), and not bundled; still the one way in to their package, which the bundles take from them.
