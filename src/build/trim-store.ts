@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import type { DisplayList } from '../shared/display-list.js';
 import type { Raster } from '../shared/face.js';
-import { BuildCache } from './cache.js';
+import type { BuildCache } from './cache.js';
 
 const compressed = promisify(brotliCompress);
 const decompressed = promisify(brotliDecompress);
@@ -25,8 +22,8 @@ const oneJob = (bytes: number) => Math.max(64 * 1024, bytes + 1024);
 
 /**
  * Trims held in memory at most: 16 MB, about 23 poker cards' at Tabletop Simulator's size. The
- * deck sheets are put together about as fast as two workers draw: on 2 cores every trim was
- * taken from memory in builds of 1 000 cards (16 MB) and 3 000 cards (8 MB).
+ * deck sheets are put together as this thread finds the time between the PDFs: in a 100-card
+ * build on 2 cores, 78 of the 101 trims had left memory before their row was.
  */
 const FRESH_BYTES = 16 * 1024 * 1024;
 
@@ -34,9 +31,13 @@ const FRESH_BYTES = 16 * 1024 * 1024;
  * The trims of faces at the sizes the Tabletop Simulator images take (RGB on white), drawn by
  * the PNG workers in the same task as each face's PNG, so that the deck sheets and piece
  * images never decode and scale the PNGs again. Kept in the build cache (so that a build that
- * redraws one card finds the others' trims), or, without the cache, in a scratch folder
- * removed when the build ends. Compressed quickly: a thousand cards never sit in
+ * redraws one card finds the others' trims), compressed quickly: a thousand cards never sit in
  * memory, and the cache grows by a quarter of a megabyte a card.
+ *
+ * Without the cache, only the latest FRESH_BYTES are held, in memory, and a trim asked for after
+ * it left is drawn again alone (faceTrims): cheaper than compressing every trim into a scratch
+ * folder and reading it back, as builds without the cache did (100 cards: ×0.92 time; 1 000
+ * cards: ×0.94 time and CPU), for the same pixels.
  */
 export class TrimStore {
   /**
@@ -47,21 +48,15 @@ export class TrimStore {
   private readonly fresh = new Map<string, Raster>();
   private freshBytes = 0;
 
+  /** `kept`: whether the trims are kept in the cache (else held in memory only). */
   private constructor(
     private readonly cache: BuildCache,
-    private readonly scratch?: string,
+    private readonly kept: boolean,
   ) {}
 
-  /** Removes the scratch folder when the process ends before the build does (Ctrl-C, a kill, a crash). */
-  private readonly onExit = () => this.dispose();
-
-  /** The store of a build: in its cache when it keeps one, else in a scratch folder. */
-  static open(cache: BuildCache, fingerprint: string): TrimStore {
-    if (cache.persistent) return new TrimStore(cache);
-    const scratch = mkdtempSync(path.join(os.tmpdir(), 'pocketpress-trims-'));
-    const store = new TrimStore(new BuildCache(scratch, fingerprint), scratch);
-    process.once('exit', store.onExit);
-    return store;
+  /** The store of a build: in its cache when it keeps one, else in memory. */
+  static open(cache: BuildCache): TrimStore {
+    return new TrimStore(cache, cache.persistent);
   }
 
   /** A trim is named by the face and its size. */
@@ -72,7 +67,7 @@ export class TrimStore {
   async keep(list: DisplayList, trim: Raster): Promise<void> {
     const key = this.key(list, trim);
     this.remember(key, trim);
-    await this.cache.bytes('trim', key, () => compressed(trim.data, { ...QUICK, chunkSize: oneJob(trim.data.length) }));
+    if (this.kept) await this.cache.bytes('trim', key, () => compressed(trim.data, { ...QUICK, chunkSize: oneJob(trim.data.length) }));
   }
 
   private remember(key: string, trim: Raster): void {
@@ -93,10 +88,12 @@ export class TrimStore {
     const key = this.key(list, size);
     const fresh = this.fresh.get(key);
     if (fresh) {
-      // Counted as the same trim read back would be: the build's statistics do not depend on timing.
-      this.cache.countReused('trim');
+      // Counted as the same trim read back would be: the build's statistics do not depend on timing
+      // (nor count the trims of a build without the cache, which keeps none).
+      if (this.kept) this.cache.countReused('trim');
       return fresh;
     }
+    if (!this.kept) return undefined;
     const bytes = this.cache.peek('trim', key);
     if (!bytes) return undefined;
     // Never more than the trim it should be: a file decompressing to more (damaged, or made to) is dropped.
@@ -108,12 +105,9 @@ export class TrimStore {
     return undefined;
   }
 
-  /** Removes the scratch folder (the cache's trims stay for the next build). */
+  /** Lets go of the trims held in memory (the cache's stay for the next build). */
   dispose(): void {
     this.fresh.clear();
     this.freshBytes = 0;
-    if (!this.scratch) return;
-    process.removeListener('exit', this.onExit);
-    rmSync(this.scratch, { recursive: true, force: true });
   }
 }

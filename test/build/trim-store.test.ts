@@ -1,46 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
 import { faceTrims } from '../../src/build/renderers.js';
 import { TrimStore } from '../../src/build/trim-store.js';
 import type { DisplayList } from '../../src/shared/display-list.js';
-import { ROOT, tempDir } from '../helpers.js';
-
-const module = (file: string) => JSON.stringify(pathToFileURL(path.join(ROOT, file)).href);
-
-describe('the scratch folder of the trims (a build without the cache)', () => {
-  it('is removed when the process ends before the build does, as Ctrl-C ends it', () => {
-    const tmp = path.join(tempDir(), 'tmp');
-    mkdirSync(tmp);
-    // What the command's stop-signal handler does once the build is under way: exit at once.
-    const script = `
-      import { readdirSync } from 'node:fs';
-      import { tmpdir } from 'node:os';
-      const { BuildCache } = await import(${module('src/build/cache.ts')});
-      const { TrimStore } = await import(${module('src/build/trim-store.ts')});
-      TrimStore.open(new BuildCache(undefined, 'test'), 'test');
-      console.log(readdirSync(tmpdir()).filter((n) => n.startsWith('pocketpress-trims-')).length);
-      process.exit(130);
-    `;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(130);
-    // The folder was there while the build ran, and is gone after.
-    expect(run.stdout.trim()).toBe('1');
-    expect(readdirSync(tmp).filter((n) => !n.startsWith('tsx-'))).toEqual([]);
-  }, 60_000);
-});
+import { tempDir } from '../helpers.js';
 
 /** A cache in a folder of its own, its trim store, and a face of one colour whose 20 × 30 px trim it keeps. */
 function cachedTrim(background: string) {
   const dir = tempDir();
   const cache = new BuildCache(dir, 'test');
   const list: DisplayList = { width: 72, height: 72, bleed: 9, background, items: [], fonts: {} };
-  return { dir, cache, store: TrimStore.open(cache, 'test'), list, size: { width: 20, height: 30 } };
+  return { dir, cache, store: TrimStore.open(cache), list, size: { width: 20, height: 30 } };
 }
 
 /** Every file under `dir`, its subfolders' included. */
@@ -62,12 +35,12 @@ describe('a trim kept in the cache', () => {
     // This build still holds the trim it drew; the next one reads the damaged file.
     expect((await store.find(list, size))!.data.equals(first.data)).toBe(true);
     store.dispose();
-    const next = TrimStore.open(cache, 'test');
+    const next = TrimStore.open(cache);
     expect(await next.find(list, size)).toBeUndefined();
     const again = await faceTrims(next)({ back: false, item: 'a', list }, size);
     expect(again.data.equals(first.data)).toBe(true);
     // Whole again: the build after finds it without drawing it.
-    expect((await TrimStore.open(cache, 'test').find(list, size))!.data.equals(first.data)).toBe(true);
+    expect((await TrimStore.open(cache).find(list, size))!.data.equals(first.data)).toBe(true);
     next.dispose();
   });
 });
@@ -82,7 +55,7 @@ describe('a trim kept in the cache that decompresses to more than a trim', () =>
     // 300 MB of zeros in a few hundred bytes, where 1 800 bytes belong.
     writeFileSync(kept[0]!, brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
     const before = process.memoryUsage().arrayBuffers;
-    const next = TrimStore.open(cache, 'test');
+    const next = TrimStore.open(cache);
     expect(await next.find(list, size)).toBeUndefined();
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
     next.dispose();
@@ -93,7 +66,7 @@ describe('the trims a build keeps', () => {
   it('are found again in memory, the latest 16 MB of them, with the rest on disk', async () => {
     const dir = tempDir();
     const cache = new BuildCache(dir, 'test');
-    const store = TrimStore.open(cache, 'test');
+    const store = TrimStore.open(cache);
     const size = { width: 1024, height: 341 };
     const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
     // 20 trims of 1 MB each (1024 × 341 px RGB), each its own bytes.
@@ -108,5 +81,40 @@ describe('the trims a build keeps', () => {
     expect(await store.find(lists[3]!, size)).toBeUndefined();
     expect(await store.find(lists[0]!, size)).toBeUndefined();
     store.dispose();
+  }, 60_000);
+});
+
+describe('the trims of a build without the cache', () => {
+  it('are held in memory only, the latest 16 MB of them; one asked for after it left is drawn again, the same', async () => {
+    const tmp = tempDir();
+    const before = process.env['TMPDIR'];
+    process.env['TMPDIR'] = tmp;
+    try {
+      const store = TrimStore.open(new BuildCache(undefined, 'test'));
+      const size = { width: 1024, height: 341 };
+      const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
+      const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
+      for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
+      // Nothing written anywhere: no scratch folder, no file.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(readdirSync(tmp)).toEqual([]);
+      expect((await store.find(lists[19]!, size))!.data.equals(trims[19]!.data)).toBe(true);
+      expect((await store.find(lists[4]!, size))!.data[0]).toBe(4);
+      expect(await store.find(lists[3]!, size)).toBeUndefined();
+      // A face's trim that left memory, drawn again alone when the deck sheet asks for it.
+      const face: DisplayList = { width: 72, height: 72, bleed: 9, background: '#3366cc', items: [], fonts: {} };
+      const small = { width: 20, height: 30 };
+      const first = await faceTrims(store)({ back: false, item: 'a', list: face }, small);
+      for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
+      expect(await store.find(face, small)).toBeUndefined();
+      const again = await faceTrims(store)({ back: false, item: 'a', list: face }, small);
+      expect([again.width, again.height, [...again.data.subarray(0, 3)]]).toEqual([20, 30, [0x33, 0x66, 0xcc]]);
+      expect(again.data.equals(first.data)).toBe(true);
+      store.dispose();
+      expect(await store.find(lists[19]!, size)).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = before;
+    }
   }, 60_000);
 });
