@@ -65,6 +65,7 @@ function resolveFrom(root, spec) {
  * A bundle is made again when its source or a stand-in changes, or when npm changes node_modules
  * (its lock file).
  */
+
 /**
  * Files of src/vendor/ compiled as they are (a re-export of the package, loaded as Node loads
  * it), and not bundled; still the one way in to their package, which the bundles take from them.

@@ -49,15 +49,16 @@ export class TrimStore {
   private readonly fresh = new Map<string, Raster>();
   private freshBytes = 0;
 
-  /** `kept`: whether the trims are kept in the cache (else held in memory only). */
-  private constructor(
-    private readonly cache: BuildCache,
-    private readonly kept: boolean,
-  ) {}
+  private constructor(private readonly cache: BuildCache) {}
 
   /** The store of a build: in its cache when it keeps one, else in memory. */
   static open(cache: BuildCache): TrimStore {
-    return new TrimStore(cache, cache.persistent);
+    return new TrimStore(cache);
+  }
+
+  /** Whether the trims are kept in the cache (else held in memory only). */
+  private get kept(): boolean {
+    return this.cache.persistent;
   }
 
   /** A trim is named by the face and its size. */

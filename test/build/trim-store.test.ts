@@ -62,15 +62,20 @@ describe('a trim kept in the cache that decompresses to more than a trim', () =>
   });
 });
 
+/** 20 faces and their trims of 1 MB each (1024 × 341 px RGB), each its own bytes. */
+function megabyteTrims() {
+  const size = { width: 1024, height: 341 };
+  const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
+  const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
+  return { size, lists, trims };
+}
+
 describe('the trims a build keeps', () => {
   it('are found again in memory, the latest 16 MB of them, with the rest on disk', async () => {
     const dir = tempDir();
     const cache = new BuildCache(dir, 'test');
     const store = TrimStore.open(cache);
-    const size = { width: 1024, height: 341 };
-    const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
-    // 20 trims of 1 MB each (1024 × 341 px RGB), each its own bytes.
-    const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
+    const { size, lists, trims } = megabyteTrims();
     for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files).toHaveLength(20);
@@ -91,9 +96,7 @@ describe('the trims of a build without the cache', () => {
     process.env['TMPDIR'] = tmp;
     try {
       const store = TrimStore.open(new BuildCache(undefined, 'test'));
-      const size = { width: 1024, height: 341 };
-      const lists = Array.from({ length: 20 }, (_, i): DisplayList => ({ width: 72, height: 72, bleed: i, items: [], fonts: {} }));
-      const trims = lists.map((_, i) => ({ data: Buffer.alloc(size.width * size.height * 3, i), width: size.width, height: size.height, channels: 3 as const }));
+      const { size, lists, trims } = megabyteTrims();
       for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
       // Nothing written anywhere: no scratch folder, no file.
       await new Promise((resolve) => setTimeout(resolve, 50));
