@@ -24,7 +24,7 @@ import type { BuildCache } from './cache.js';
 import type { AddFile, OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
 import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, pdfOf, pieceImages, sheetBands } from './renderers.js';
-import { mapLimitEach } from '../shared/map-limit.js';
+import { inOrder } from '../shared/map-limit.js';
 import { nextTurn } from '../shared/event-loop.js';
 import type { TrimStore } from './trim-store.js';
 import { ttsTrimSize } from '../export/tts/sheet-plan.js';
@@ -48,8 +48,14 @@ export type BuildOptions = SheetOptions & {
   signal?: AbortSignal;
 };
 
-/** PNGs rendered at once: sharp works on its own threads, so a few at a time keep both cores busy. */
+/**
+ * PNGs asked for at once, across the sets of a game: enough to keep every worker busy, one set's
+ * faces after another's (see inOrder).
+ */
 const PNG_CONCURRENCY = 4;
+
+/** The queue a game's component PNGs are drawn through. */
+type DrawQueue = ReturnType<typeof inOrder>;
 
 interface LaidOut {
   list: DisplayList;
@@ -175,14 +181,16 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * Each face as a PNG, written as soon as it is made: a set of thousands of cards is never held
  * in memory. `all` settles once every face is in; `faces` holds, for each face's display list,
- * a promise settled once that face's PNG is written and its trim kept.
+ * a promise settled once that face's PNG is written and its trim kept. The faces go through the
+ * game's `queue` after the sets before this one.
  */
-function buildComponentPngs(set: ResolvedSet, faces: Face[], options: BuildOptions, folder: Pick<FolderWriter, 'add' | 'copy'>): { all: Promise<void>; faces: Map<DisplayList, Promise<void>> } {
+function buildComponentPngs(set: ResolvedSet, faces: Face[], to: { options: BuildOptions; folder: Pick<FolderWriter, 'add' | 'copy'>; queue: DrawQueue }): { all: Promise<void>; faces: Map<DisplayList, Promise<void>> } {
+  const { options, folder, queue } = to;
   // Each face's trim for the TTS images is drawn in the same task as its PNG.
   const trims = options.trims ? { sizes: [ttsTrimSize(set)], store: options.trims } : undefined;
   // The back the items share first: the Tabletop Simulator export reads it before the deck sheets.
   const order = [...faces.filter((f) => f.item === undefined), ...faces.filter((f) => f.item !== undefined)];
-  const { all, each } = mapLimitEach(order, PNG_CONCURRENCY, (face) => face.list, async (face) => {
+  const { all, each } = queue(order, (face) => face.list, async (face) => {
     const drawn = await componentPngOf(face.list, options.dpi, options.cache, trims);
     const { widthPx, heightPx } = drawn;
     const file = {
@@ -255,6 +263,9 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // the exports are made as the faces come: each reads a face once its PNG and trim are in.
   const drawing: Promise<void>[] = [];
   const drawnFaces = new Map<DisplayList, Promise<void>>();
+  // One set's faces drawn after another's, in the order the deck sheets read their trims: drawn
+  // side by side, the second set's trims had left memory long before its sheets were made.
+  const queue = inOrder(PNG_CONCURRENCY);
   // Every set laid out first, its PNGs asked for at once: the workers draw while this thread
   // writes the PDFs, and the exports (TTS deck sheets, deflated on the workers) are under way
   // from the first faces drawn rather than after the last PDF.
@@ -276,7 +287,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
       });
       continue;
     }
-    const pngs = buildComponentPngs(set, faces, options, folder);
+    const pngs = buildComponentPngs(set, faces, { options, folder, queue });
     pngs.all.catch(() => {}); // awaited below, with the others
     drawing.push(pngs.all);
     for (const [list, done] of pngs.faces) drawnFaces.set(list, done);
