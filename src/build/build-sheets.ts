@@ -84,10 +84,17 @@ async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: re
 /** Every copy of every item (count copies each), with its own back or the shared one. */
 export function copiesOf(set: ResolvedSet, faces: readonly Face[]): Copy[] {
   const shared = faces.find((f) => f.item === undefined)?.list;
+  // Each item's faces found once (looked for item by item, 5 000 cards took 0.4 s a call).
+  const fronts = new Map<string, DisplayList>();
+  const backs = new Map<string, DisplayList>();
+  for (const face of faces) {
+    const of = face.back ? backs : fronts;
+    if (face.item !== undefined && !of.has(face.item)) of.set(face.item, face.list);
+  }
   const copies: Copy[] = [];
   for (const item of set.items) {
-    const front = faces.find((f) => f.item === item.id && !f.back)!.list;
-    const back = faces.find((f) => f.item === item.id && f.back)?.list ?? shared;
+    const front = fronts.get(item.id)!;
+    const back = backs.get(item.id) ?? shared;
     for (let n = 0; n < item.count; n++) copies.push(set.kind === 'standees' ? { front: standeeStrip(front, back) } : { front, back });
   }
   return copies;
