@@ -8,6 +8,7 @@ import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess } from '../shared/file-access.js';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
+import { turnEvery } from '../shared/event-loop.js';
 
 export interface CacheStats {
   made: number;
@@ -27,6 +28,9 @@ export interface KeptFile {
  * name), on disk so that the next build finds it. No entry is ever stale: a change to any
  * input gives another key.
  */
+/** How long lists are digested before the event loop may turn (listKeyTurning). */
+const KEY_TURN_MS = 20;
+
 export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
@@ -167,6 +171,20 @@ export class BuildCache {
   /** The key of something rendered from display lists: their digests and the options. */
   listKey(kind: string, lists: readonly DisplayList[], options: unknown): string {
     return this.key(kind, { lists: lists.map((list) => this.listDigest(list)), options });
+  }
+
+  /**
+   * listKey, the lists' digests taken with a turn of the event loop every KEY_TURN_MS: the key
+   * of 10 000 faces (their exports), or of a PDF of a thousand sheets, took a second and more
+   * during which the PNG workers' replies waited and the workers ran out of work.
+   */
+  async listKeyTurning(kind: string, lists: readonly DisplayList[], options: unknown): Promise<string> {
+    const turn = turnEvery(KEY_TURN_MS);
+    for (const list of lists) {
+      this.listDigest(list);
+      await turn();
+    }
+    return this.listKey(kind, lists, options);
   }
 
   /** Whether values are kept on disk for the next build (false with --no-cache). */

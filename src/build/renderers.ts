@@ -98,7 +98,7 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
   const make = async () =>
     (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, { ...meta, ...(cache?.persistent ? { svgCalls: svgCallStore(cache) } : {}) });
   if (!cache) return make();
-  return cache.bytes('pdf', cache.listKey('pdf', lists, options), make);
+  return cache.bytes('pdf', await cache.listKeyTurning('pdf', lists, options), make);
 }
 
 /**

@@ -85,4 +85,23 @@ describe('the hash of a laid-out face', () => {
     cache.noteListHash(other, 'noted');
     expect(cache.listHash(other)).toBe('noted');
   });
+
+  it('gives a key of many lists taken with turns of the event loop equal to the one taken at once, and turns while it digests', async () => {
+    const made = faces(new BuildCache(undefined, 'test'));
+    const cache = new BuildCache(undefined, 'test');
+    // Time passes 25 ms at each look at the clock: every list digested is past a turn's due time.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 25));
+    // Counted on each turn of the event loop; digests taken at once would let none pass.
+    let turns = 0;
+    let counting = setImmediate(function count() {
+      turns++;
+      counting = setImmediate(count);
+    });
+    const key = await cache.listKeyTurning('pdf', made.map((f) => f.list), { dpi: 300 });
+    clearImmediate(counting);
+    expect(key).toBe(new BuildCache(undefined, 'test').listKey('pdf', made.map((f) => f.list), { dpi: 300 }));
+    expect(key).not.toBe(cache.listKey('pdf', made.slice(1).map((f) => f.list), { dpi: 300 }));
+    expect(turns).toBeGreaterThan(0);
+  });
 });
