@@ -190,17 +190,23 @@ export function longMatchShare(bytes: Uint8Array): number {
 
 /**
  * Whether a piece that is not flat still repeats itself along its rows (a deck sheet's cards
- * side by side, a tiled texture), which only deflate's long matches find: a few of its middle
- * rows, when enough of their bytes repeat earlier ones at all, deflated both ways, unfiltered at
- * FLAT_LEVEL against Up-filtered as the piece would be.
+ * side by side, a tiled texture), which only deflate's long matches find: its `sample` rows (see
+ * sampleRows), when enough of their bytes repeat earlier ones at all, deflated both ways,
+ * unfiltered at FLAT_LEVEL against Up-filtered as the piece would be.
  */
-function repeatsAcross(plain: Buffer, up: Buffer, rows: number, line: number, strategy: number): boolean {
-  const sampled = Math.min(rows, Math.max(1, Math.ceil(SAMPLE_BYTES / line)));
-  const start = Math.floor((rows - sampled) / 2) * line;
-  const end = start + sampled * line;
+function repeatsAcross(plain: Buffer, up: Buffer, sample: { from: number; to: number }, line: number, strategy: number): boolean {
+  const start = sample.from * line;
+  const end = sample.to * line;
   if (longMatchShare(plain.subarray(start, end)) < REPEAT_SHARE) return false;
   const unfiltered = deflateRawSync(plain.subarray(start, end), { level: FLAT_LEVEL }).length;
   return unfiltered < deflateRawSync(up.subarray(start, end), { level: 6, strategy }).length;
+}
+
+/** The middle rows of a piece of `rows` rows that repeatsAcross deflates both ways: SAMPLE_BYTES, at least one row. */
+function sampleRows(rows: number, line: number): { from: number; to: number } {
+  const sampled = Math.min(rows, Math.max(1, Math.ceil(SAMPLE_BYTES / line)));
+  const from = Math.floor((rows - sampled) / 2);
+  return { from, to: from + sampled };
 }
 
 /**
@@ -262,24 +268,34 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange
     let flat = equal > FLAT_SHARE * (last - first) * words;
     const strategy = equal < PAINTED_SHARE * (last - first) * words ? constants.Z_HUFFMAN_ONLY : constants.Z_RLE;
     if (!flat) {
-      for (let y = first; y < last; y++) {
-        const k = y - first;
-        if (y === from && range.independent) {
-          up[k * line] = FILTER_NONE;
-          up.set(rowBytes[k]!, k * line + 1);
-          continue;
+      // The piece's rows k from `lo` to `hi` (excluded), Up-filtered.
+      const filterUp = (lo: number, hi: number) => {
+        for (let k = lo; k < hi; k++) {
+          if (first + k === from && range.independent) {
+            up[k * line] = FILTER_NONE;
+            up.set(rowBytes[k]!, k * line + 1);
+            continue;
+          }
+          const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
+          // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
+          for (let i = 0, o = k * words; i < words; i++) {
+            const x = rows[o + i]!;
+            const w = prior[at + i]!;
+            filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
+          }
+          up[k * line] = FILTER_UP;
+          up.set(filteredBytes, k * line + 1);
         }
-        const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
-        // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
-        for (let i = 0, o = k * words; i < words; i++) {
-          const x = rows[o + i]!;
-          const w = prior[at + i]!;
-          filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
-        }
-        up[k * line] = FILTER_UP;
-        up.set(filteredBytes, k * line + 1);
+      };
+      // The rows the piece is judged on first; the others only when it goes Up-filtered (a deck
+      // sheet's row of cards repeats along its rows, and goes unfiltered).
+      const sample = sampleRows(last - first, line);
+      filterUp(sample.from, sample.to);
+      flat = repeatsAcross(plain, up, sample, line, strategy);
+      if (!flat) {
+        filterUp(0, sample.from);
+        filterUp(sample.to, last - first);
       }
-      flat = repeatsAcross(plain, up, last - first, line, strategy);
     }
     above.set(rows.subarray((last - first - 1) * words, (last - first) * words));
     const piece = (flat ? plain : up).subarray(0, (last - first) * line);
