@@ -22,15 +22,15 @@ export interface KeptFile {
   sha256: string;
 }
 
+/** How long lists are digested before the event loop may turn (listKeyTurning). */
+const KEY_TURN_MS = 20;
+
 /**
  * A content-addressed store: a value is kept under the hash of everything it was made from
  * (the tool version, the resolved inputs, and the bytes of every font and image file they
  * name), on disk so that the next build finds it. No entry is ever stale: a change to any
  * input gives another key.
  */
-/** How long lists are digested before the event loop may turn (listKeyTurning). */
-const KEY_TURN_MS = 20;
-
 export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
