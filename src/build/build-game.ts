@@ -71,13 +71,13 @@ export function layoutSet(game: ResolvedGame, set: ResolvedSet, report: (p: Layo
 }
 
 /**
- * layoutSet, with a turn of the event loop every LAYOUT_TURN_MS: the PNG workers get the faces
+ * layoutSet, with a turn of the event loop every WORK_TURN_MS: the PNG workers get the faces
  * of the sets laid out before while this one is (5 000 cards are laid out in 4 s, during which
  * the workers ran out of work).
  */
 async function layoutSetTurning(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images: Map<string, ImagePlace>, cache?: BuildCache): Promise<Face[]> {
   const faces: Face[] = [];
-  const turn = turnEvery(LAYOUT_TURN_MS);
+  const turn = turnEvery();
   for (const face of layoutFaces(game, set, report, images, cache)) {
     faces.push(face);
     await turn();
@@ -85,9 +85,6 @@ async function layoutSetTurning(game: ResolvedGame, set: ResolvedSet, report: (p
   reportColorOnly(game, set, faces, report);
   return faces;
 }
-
-/** How long faces are laid out before the event loop may turn. */
-const LAYOUT_TURN_MS = 20;
 
 /** The faces of a set one by one, as layoutSet gives them, before its faces are compared by colour. */
 function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Generator<Face> {

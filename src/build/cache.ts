@@ -22,9 +22,6 @@ export interface KeptFile {
   sha256: string;
 }
 
-/** How long lists are digested before the event loop may turn (listKeyTurning). */
-const KEY_TURN_MS = 20;
-
 /**
  * A content-addressed store: a value is kept under the hash of everything it was made from
  * (the tool version, the resolved inputs, and the bytes of every font and image file they
@@ -174,12 +171,12 @@ export class BuildCache {
   }
 
   /**
-   * listKey, the lists' digests taken with a turn of the event loop every KEY_TURN_MS: the key
+   * listKey, the lists' digests taken with a turn of the event loop every WORK_TURN_MS: the key
    * of 10 000 faces (their exports), or of a PDF of a thousand sheets, took a second and more
    * during which the PNG workers' replies waited and the workers ran out of work.
    */
   async listKeyTurning(kind: string, lists: readonly DisplayList[], options: unknown): Promise<string> {
-    const turn = turnEvery(KEY_TURN_MS);
+    const turn = turnEvery();
     for (const list of lists) {
       this.listDigest(list);
       await turn();

@@ -208,7 +208,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
   const cache = new BuildCache(cacheDir, fingerprint);
-  const trims = TrimStore.open(cache);
+  const trims = new TrimStore(cache);
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   const ink: NonNullable<BuildResult['ink']> = [];

@@ -49,12 +49,8 @@ export class TrimStore {
   private readonly fresh = new Map<string, Raster>();
   private freshBytes = 0;
 
-  private constructor(private readonly cache: BuildCache) {}
-
   /** The store of a build: in its cache when it keeps one, else in memory. */
-  static open(cache: BuildCache): TrimStore {
-    return new TrimStore(cache);
-  }
+  constructor(private readonly cache: BuildCache) {}
 
   /** Whether the trims are kept in the cache (else held in memory only). */
   private get kept(): boolean {

@@ -13,7 +13,7 @@ function cachedTrim(background: string) {
   const dir = tempDir();
   const cache = new BuildCache(dir, 'test');
   const list: DisplayList = { width: 72, height: 72, bleed: 9, background, items: [], fonts: {} };
-  return { dir, cache, store: TrimStore.open(cache), list, size: { width: 20, height: 30 } };
+  return { dir, cache, store: new TrimStore(cache), list, size: { width: 20, height: 30 } };
 }
 
 /** Every file under `dir`, its subfolders' included. */
@@ -35,12 +35,12 @@ describe('a trim kept in the cache', () => {
     // This build still holds the trim it drew; the next one reads the damaged file.
     expect((await store.find(list, size))!.data.equals(first.data)).toBe(true);
     store.dispose();
-    const next = TrimStore.open(cache);
+    const next = new TrimStore(cache);
     expect(await next.find(list, size)).toBeUndefined();
     const again = await faceTrims(next)({ back: false, item: 'a', list }, size);
     expect(again.data.equals(first.data)).toBe(true);
     // Whole again: the build after finds it without drawing it.
-    expect((await TrimStore.open(cache).find(list, size))!.data.equals(first.data)).toBe(true);
+    expect((await new TrimStore(cache).find(list, size))!.data.equals(first.data)).toBe(true);
     next.dispose();
   });
 });
@@ -55,7 +55,7 @@ describe('a trim kept in the cache that decompresses to more than a trim', () =>
     // 300 MB of zeros in a few hundred bytes, where 1 800 bytes belong.
     writeFileSync(kept[0]!, brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
     const before = process.memoryUsage().arrayBuffers;
-    const next = TrimStore.open(cache);
+    const next = new TrimStore(cache);
     expect(await next.find(list, size)).toBeUndefined();
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
     next.dispose();
@@ -74,7 +74,7 @@ describe('the trims a build keeps', () => {
   it('are found again in memory, the latest 16 MB of them, with the rest on disk', async () => {
     const dir = tempDir();
     const cache = new BuildCache(dir, 'test');
-    const store = TrimStore.open(cache);
+    const store = new TrimStore(cache);
     const { size, lists, trims } = megabyteTrims();
     for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
@@ -95,7 +95,7 @@ describe('the trims of a build without the cache', () => {
     const before = process.env['TMPDIR'];
     process.env['TMPDIR'] = tmp;
     try {
-      const store = TrimStore.open(new BuildCache(undefined, 'test'));
+      const store = new TrimStore(new BuildCache(undefined, 'test'));
       const { size, lists, trims } = megabyteTrims();
       for (const [i, list] of lists.entries()) await store.keep(list, trims[i]!);
       // Nothing written anywhere: no scratch folder, no file.

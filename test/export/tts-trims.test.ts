@@ -63,7 +63,7 @@ describe('the trims of faces for the Tabletop Simulator images', () => {
 
   it('are kept and found again by face and size; one not kept is drawn alone and kept', async () => {
     const cache = new BuildCache(tempDir(), 'test');
-    const store = TrimStore.open(cache);
+    const store = new TrimStore(cache);
     const face = prepared.input.sets[0]!.faces[1]!;
     const size = { width: 409, height: 571 };
     expect(await store.find(face.list, size)).toBeUndefined();

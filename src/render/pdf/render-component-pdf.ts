@@ -24,13 +24,6 @@ export interface ComponentPdfOptions {
   svgCalls?: SvgCallStore;
 }
 
-/**
- * How long pages are drawn before the event loop may turn. A build's PNG workers and exports
- * wait on this thread between their steps (a trim read, a band deflated): in a rebuild of one
- * card, the deck sheet's row was deflated after the last PDF rather than beside them.
- */
-const PAGE_TURN_MS = 20;
-
 /** Sets TrimBox (the page inset by the bleed) and BleedBox (the whole page) on the current page. */
 function setPageBoxes(doc: PDFKit.PDFDocument, list: DisplayList): void {
   const { bleed } = list;
@@ -100,8 +93,8 @@ export async function renderComponentPdf(
     setPageBoxes(doc, list);
     drawDisplayList(doc, list, { x: list.bleed, y: list.bleed }, structure);
   };
-  // A page takes 1–2 ms: the event loop turns between pages every PAGE_TURN_MS.
-  const turn = turnEvery(PAGE_TURN_MS);
+  // A page takes 1–2 ms: the event loop turns between pages every WORK_TURN_MS.
+  const turn = turnEvery();
   drawPage(first.value);
   for (let next = await rest.next(); !next.done; next = await rest.next()) {
     drawPage(next.value);
