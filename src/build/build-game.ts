@@ -89,20 +89,21 @@ async function layoutSetTurning(game: ResolvedGame, set: ResolvedSet, report: (p
 /** The faces of a set one by one, as layoutSet gives them, before its faces are compared by colour. */
 function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Generator<Face> {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
-  // What every face of the set shares is serialized and hashed once, not once per face.
-  const shared = cache
-    ? cache.key('layout-set', {
-        game: gameScope(game),
-        lang: game.lang,
-        palette: game.palette,
-        icons: game.icons,
-        fonts: cache.fontFiles(game.fonts),
-        assets: cache.assetsOf(game.dir),
-        set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
-        ink: game.ink ?? 'normal',
-        accessibility: game.accessibility,
-      })
-    : undefined;
+  // What every face of the set shares is serialized and hashed once, not once per face (and
+  // only by a cache that keeps the layouts).
+  let shared: string | undefined;
+  const sharedKey = (cache: BuildCache) =>
+    (shared ??= cache.key('layout-set', {
+      game: gameScope(game),
+      lang: game.lang,
+      palette: game.palette,
+      icons: game.icons,
+      fonts: cache.fontFiles(game.fonts),
+      assets: cache.assetsOf(game.dir),
+      set: { id: set.id, name: set.name, kind: set.kind, width: set.width, height: set.height, bleed: set.bleed },
+      ink: game.ink ?? 'normal',
+      accessibility: game.accessibility,
+    }));
   const templateFiles = new Map<ResolvedTemplate, string[][]>();
   const filesOf = (template: ResolvedTemplate, c: BuildCache) => {
     let files = templateFiles.get(template);
@@ -121,7 +122,7 @@ function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutPr
     };
     let laid: LaidOut;
     if (cache) {
-      const key = cache.key('layout', { shared, template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
+      const key = () => cache.key('layout', { shared: sharedKey(cache), template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
       laid = cache.jsonWithLists('layout', key, make, (value) => [value.list]);
     } else laid = make();
     laid.problems.forEach(report);
@@ -187,7 +188,7 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
       const { default: sharp } = await import('sharp');
       return sharp(file, { limitInputPixels: BUDGETS.imagePixels }).resize(8, 8, { fit: 'fill' }).raw().toBuffer().then(() => true, () => false);
     };
-    const readable = cache ? await cache.jsonAsync('image-check', cache.key('image-check', cache.hashFile(file)), decode) : await decode();
+    const readable = cache ? await cache.jsonAsync('image-check', () => cache.key('image-check', cache.hashFile(file)), decode) : await decode();
     if (!readable) {
       ok = false;
       report({ severity: 'error', code: 'bad-image', message: `"${path.basename(file)}" cannot be read as an image: the file is damaged or not what its name says`, ...place });
@@ -330,19 +331,20 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
   const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, pieces, deflate: deflateOnWorkers }, exportOptions, addFile);
   const cache = options.cache;
-  const key = await cache?.listKeyTurning('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
-    ...exportOptions,
-    // The TTS images are cut from the pictures at this dpi.
-    dpi: options.dpi,
-    game: gameScope(game),
-    lang: game.lang,
-    credits: game.credits,
-    sections: rulebook.sections,
-    sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
-  });
+  const key = (cache: BuildCache) =>
+    cache.listKeyTurning('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {
+      ...exportOptions,
+      // The TTS images are cut from the pictures at this dpi.
+      dpi: options.dpi,
+      game: gameScope(game),
+      lang: game.lang,
+      credits: game.credits,
+      sections: rulebook.sections,
+      sets: exported.map(({ set }) => ({ id: set.id, kind: set.kind, name: set.name, shape: set.shape, size: [set.width, set.height, set.bleed], items: set.items, back: set.back !== undefined })),
+    });
   // Each export file is written as it is made: 10 000 cards make over a hundred deck sheets, never all held at once.
   // Made while the workers still draw: a deck sheet's row of cards is put together as soon as its cards are in.
-  const exports = cache && key ? cache.files('export', key, make, add) : make(add);
+  const exports = cache ? cache.files('export', () => key(cache), make, add) : make(add);
   exports.catch(() => {}); // awaited below, with the drawings
   // Each PDF is written in one go: between them, the exports' trims, bands and replies from
   // the workers are taken in, so that the workers are not left waiting until the last PDF.

@@ -191,7 +191,7 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
   // Laid out again only when its lines or the fonts change: a rebuild of one card keeps it.
   const cache = options.cache;
   const contents = cache
-    ? cache.json('kit-contents', cache.key('kit-contents', { lines, lang: game.lang, paper: [paper.width, paper.height], fonts: cache.fontFiles(game.fonts) }), () => contentsPage(game, paper, lines))
+    ? cache.json('kit-contents', () => cache.key('kit-contents', { lines, lang: game.lang, paper: [paper.width, paper.height], fonts: cache.fontFiles(game.fonts) }), () => contentsPage(game, paper, lines))
     : contentsPage(game, paper, lines);
   const pages = [contents, ...bookPages, ...kitPages, ...inPieces.flatMap((p) => p.pages)];
   const author = game.credits.map((c) => c.name).join(', ');

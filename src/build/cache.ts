@@ -23,6 +23,15 @@ export interface KeptFile {
 }
 
 /**
+ * A value's key, or what makes it: made only by a cache that keeps values on disk. A build with
+ * --no-cache looks nothing up, and takes no key it would not use (a PDF's key serialized its
+ * sheets again: 1.5 s of the shipped games' build on its main thread).
+ */
+export type KeyOf = string | (() => string);
+/** The same, for a key made with turns of the event loop (listKeyTurning). */
+export type KeyLater = KeyOf | (() => Promise<string>);
+
+/**
  * A content-addressed store: a value is kept under the hash of everything it was made from
  * (the tool version, the resolved inputs, and the bytes of every font and image file they
  * name), on disk so that the next build finds it. No entry is ever stale: a change to any
@@ -251,8 +260,15 @@ export class BuildCache {
     return file !== undefined && this.dir !== undefined && existsSync(file) && checkFileAccess(file, [this.dir]).ok;
   }
 
-  private file(key: string): string | undefined {
-    return this.dir === undefined ? undefined : path.join(this.dir, key.slice(0, 2), key);
+  private file(key: KeyOf): string | undefined {
+    if (this.dir === undefined) return undefined;
+    const name = typeof key === 'string' ? key : key();
+    return path.join(this.dir, name.slice(0, 2), name);
+  }
+
+  /** file(), for a key made with turns of the event loop. */
+  private async fileLater(key: KeyLater): Promise<string | undefined> {
+    return this.dir === undefined ? undefined : this.file(typeof key === 'string' ? key : await key());
   }
 
   /** Counts a value of `kind` found again without reading it from here (held in memory by whoever kept it). */
@@ -267,8 +283,8 @@ export class BuildCache {
   }
 
   /** The bytes under `key`, made (and kept) when missing. */
-  async bytes(kind: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const file = this.file(key);
+  async bytes(kind: string, key: KeyLater, make: () => Promise<Buffer>): Promise<Buffer> {
+    const file = await this.fileLater(key);
     if (this.held(file)) {
       this.count(kind, true);
       return readFileSync(file);
@@ -284,8 +300,8 @@ export class BuildCache {
    * turn: read back one at a time when kept, else kept as `make` hands them over. The key's index
    * is written last, so files of a make that failed halfway are never taken for a whole set.
    */
-  async files(kind: string, key: string, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
-    const index = this.file(key);
+  async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
+    const index = await this.fileLater(key);
     const entries = this.held(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[]) : undefined;
     if (index && entries && entries.every((_, i) => this.held(`${index}-${i}`))) {
       this.count(kind, true);
@@ -305,7 +321,7 @@ export class BuildCache {
   }
 
   /** A JSON value under `key`, made (and kept) when missing. */
-  json<T>(kind: string, key: string, make: () => T): T {
+  json<T>(kind: string, key: KeyOf, make: () => T): T {
     const file = this.file(key);
     if (this.held(file)) {
       this.count(kind, true);
@@ -320,7 +336,7 @@ export class BuildCache {
    * it is read back (see listHash): a rebuild keys what is drawn from them without serializing
    * them.
    */
-  jsonWithLists<T>(kind: string, key: string, make: () => T, listsOf: (value: T) => readonly DisplayList[]): T {
+  jsonWithLists<T>(kind: string, key: KeyOf, make: () => T, listsOf: (value: T) => readonly DisplayList[]): T {
     const kept = this.json<{ value: T; hashes?: string[] }>(kind, key, () => {
       const value = make();
       return this.persistent ? { value, hashes: listsOf(value).map((list) => this.listHash(list)) } : { value };
@@ -331,8 +347,8 @@ export class BuildCache {
   }
 
   /** The same, for a value that takes a while to make. */
-  async jsonAsync<T>(kind: string, key: string, make: () => Promise<T>): Promise<T> {
-    const file = this.file(key);
+  async jsonAsync<T>(kind: string, key: KeyLater, make: () => Promise<T>): Promise<T> {
+    const file = await this.fileLater(key);
     if (this.held(file)) {
       this.count(kind, true);
       return JSON.parse(readFileSync(file, 'utf8')) as T;

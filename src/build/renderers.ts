@@ -39,7 +39,7 @@ export async function pngOf(list: DisplayList, dpi: number, cache?: BuildCache, 
     return drawn;
   };
   if (!cache) return draw();
-  const png = await cache.bytes(kind, pngKey(cache, kind, list, dpi), async () => (await draw()).png);
+  const png = await cache.bytes(kind, () => pngKey(cache, kind, list, dpi), async () => (await draw()).png);
   return { png, ...pixelSize(list, dpi) };
 }
 
@@ -50,7 +50,7 @@ const pngKey = (cache: BuildCache, kind: string, list: DisplayList, dpi: number)
  * here), else drawn (and kept) as pngOf does.
  */
 export async function componentPngOf(list: DisplayList, dpi: number, cache?: BuildCache, trims?: KeepTrims): Promise<({ kept: KeptFile } | { png: Buffer; sha256: string }) & { widthPx: number; heightPx: number }> {
-  const key = cache && pngKey(cache, 'png', list, dpi);
+  const key = cache?.persistent ? pngKey(cache, 'png', list, dpi) : undefined;
   const kept = key ? cache?.keptFile('png', key) : undefined;
   if (kept) return { kept, ...pixelSize(list, dpi) };
   const made = await pngOf(list, dpi, cache, 'png', trims);
@@ -98,7 +98,7 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
   const make = async () =>
     (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, { ...meta, ...(cache?.persistent ? { svgCalls: svgCallStore(cache) } : {}) });
   if (!cache) return make();
-  return cache.bytes('pdf', await cache.listKeyTurning('pdf', lists, options), make);
+  return cache.bytes('pdf', () => cache.listKeyTurning('pdf', lists, options), make);
 }
 
 /**
