@@ -123,6 +123,22 @@ describe('the TTS export', () => {
     expect(events.indexOf('file tts/deck-2.png')).toBeGreaterThan(events.indexOf('trim 74'));
     expect(events.at(-1)).toBe('file tts/many.json');
   }, 120_000);
+
+  it('puts a sheet of per-item backs together beside its sheet of fronts, in the order the faces are drawn (front, back, front…)', async () => {
+    const prepared = await prepareExport(writeManyCardsGame(), 'en', { render: false });
+    const faces = prepared.input.sets[0]!.faces;
+    const asked: string[] = [];
+    const trimmed = async (face: (typeof faces)[number], size: { width: number; height: number }): Promise<Raster> => {
+      asked.push(`${face.back ? 'back' : 'front'} ${face.item}`);
+      return { data: Buffer.alloc(size.width * size.height * 3, 200), width: size.width, height: size.height, channels: 3 };
+    };
+    const files = await ttsFiles({ ...prepared.input, trimmed }, { outDir: tempDir() });
+    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['tts/deck-1.png', 'tts/deck-1.back.png', 'tts/deck-2.png', 'tts/deck-2.back.png']));
+    // Two rows of cards at a time on each sheet: the first 20 backs before the 21st front, not after the 70th.
+    expect(asked.indexOf('back c1')).toBeLessThan(asked.indexOf('front c21'));
+    expect(asked.indexOf('back c20')).toBeLessThan(asked.indexOf('front c41'));
+    expect(asked.indexOf('front c70')).toBeLessThan(asked.indexOf('front c71'));
+  }, 120_000);
 });
 
 describe('a build', () => {

@@ -55,12 +55,14 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   for (const plan of planSheets(set.items)) {
     const key = ctx.nextKey();
     const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
-    const face = await writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx);
-    let backUrl = sharedBackUrl;
-    if (uniqueBack) {
-      const back = await writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx);
-      backUrl = ctx.url(back);
-    }
+    // A sheet of backs is put together beside its sheet of fronts, row by row as the faces are
+    // drawn (an item's front, then its back): made after the fronts, it found most of its trims
+    // gone from memory and had them drawn again.
+    const [face, back] = await Promise.all([
+      writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx),
+      uniqueBack ? writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : undefined,
+    ]);
+    const backUrl = back ? ctx.url(back) : sharedBackUrl;
     const deck: CustomDeckEntry = { FaceURL: ctx.url(face), BackURL: backUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
     decks[String(key)] = deck;
     plan.cells.forEach((item, index) => {
