@@ -344,7 +344,10 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
     });
   // Each export file is written as it is made: 10 000 cards make over a hundred deck sheets, never all held at once.
   // Made while the workers still draw: a deck sheet's row of cards is put together as soon as its cards are in.
-  const exports = cache ? cache.files('export', () => key(cache), make, add) : make(add);
+  // A cache that keeps the exports has their key taken before the PDFs, so that the exports are
+  // made beside them (and take the trims still in memory); one that keeps nothing takes none.
+  const exportKey = cache?.persistent ? await key(cache) : undefined;
+  const exports = cache ? cache.files('export', exportKey ?? (() => key(cache)), make, add) : make(add);
   exports.catch(() => {}); // awaited below, with the drawings
   // Each PDF is written in one go: between them, the exports' trims, bands and replies from
   // the workers are taken in, so that the workers are not left waiting until the last PDF.

@@ -8,8 +8,9 @@ import { adler32, adler32Combine, LITTLE_ENDIAN, PNG_SIGNATURE, pngChunk } from 
  *
  * - a piece of mostly flat colour (its rows equal to the rows above them in more than
  *   FLAT_SHARE of their 4-byte words), or one that repeats along its rows (a deck sheet's cards
- *   side by side: most of a sample of its rows repeats bytes before it, in long runs), is left
- *   unfiltered and deflated at level 7: long repeats are what deflate's matches find best;
+ *   side by side: a sample of its rows repeats bytes before it in long runs, enough of them or
+ *   deflating smaller so), is left unfiltered and deflated at level 7: long repeats are what
+ *   deflate's matches find best;
  * - another (painted or photographic art) is "Up"-filtered and deflated with run-length matches
  *   only (Z_RLE): its filtered bytes are small numbers that Huffman codes pack well, where
  *   deflate's search for long matches would be slow and find few; a piece with hardly a word
@@ -82,13 +83,19 @@ const FLAT_LEVEL = 7;
 /** The bytes of a piece sampled to tell whether it repeats along its rows. */
 const SAMPLE_BYTES = 16 * 1024;
 /**
- * A piece whose sample repeats earlier bytes of it (runs of 8 bytes or more) for this share or
- * more repeats along its rows. Measured on the pieces of the shipped games' and the bench's PNGs
- * (English) that are not flat, each sample from 0.05 deflated both ways (bench art: 0.1–0.5 %):
- * the 100 under 0.4 all deflated smaller Up-filtered; of the 422 from 0.4, 419 smaller
- * unfiltered, the 3 others (from 0.96) 7–20 % larger so, on samples of 43 to 1 099 bytes.
+ * A sample whose bytes repeat earlier ones (runs of 8 bytes or more) for less than this share
+ * does not repeat along its rows: it is not deflated both ways. Bench art: 0.1–0.5 %.
  */
-const REPEAT_SHARE = 0.4;
+const REPEAT_SHARE = 0.05;
+/**
+ * A sample that repeats earlier bytes for this share or more repeats along its rows without
+ * being deflated both ways (a deck sheet's row of cards side by side: ~0.9). Measured on the
+ * pieces of the shipped games' and the bench's English PNGs whose samples were deflated both
+ * ways: of the 422 from 0.4, 419 came out smaller unfiltered, and the 3 others (from 0.96)
+ * 7–20 % larger so, on samples of 43 to 1 099 bytes; under 0.4, where patterns of partly
+ * repeating rows can go either way (rows of cards that share a textured frame), they are.
+ */
+const SURE_REPEAT_SHARE = 0.4;
 /** A piece with less than this share of its words equal to the word above it is painted (photographic) art: Huffman codes alone. */
 const PAINTED_SHARE = 0.1;
 /** The shortest run of repeated bytes longMatchShare counts. */
@@ -192,13 +199,26 @@ export function longMatchShare(bytes: Uint8Array): number {
 
 /**
  * Whether a piece that is not flat still repeats itself along its rows (a deck sheet's cards
- * side by side, a tiled texture), which only deflate's long matches find: REPEAT_SHARE of the
- * bytes of its middle rows (SAMPLE_BYTES, at least one row) repeat bytes before them.
+ * side by side, a tiled texture), which only deflate's long matches find, judged on its
+ * `sample` rows (see sampleRows) by how much of them repeats earlier bytes: under
+ * REPEAT_SHARE no, from SURE_REPEAT_SHARE yes, and in between by deflating them both ways,
+ * unfiltered at FLAT_LEVEL against Up-filtered as the piece would be.
  */
-function repeatsAcross(plain: Buffer, rows: number, line: number): boolean {
+function repeatsAcross(plain: Buffer, up: Buffer, sample: { from: number; to: number }, line: number, strategy: number): boolean {
+  const start = sample.from * line;
+  const end = sample.to * line;
+  const share = longMatchShare(plain.subarray(start, end));
+  if (share < REPEAT_SHARE) return false;
+  if (share >= SURE_REPEAT_SHARE) return true;
+  const unfiltered = deflateRawSync(plain.subarray(start, end), { level: FLAT_LEVEL }).length;
+  return unfiltered < deflateRawSync(up.subarray(start, end), { level: 6, strategy }).length;
+}
+
+/** The middle rows of a piece of `rows` rows that repeatsAcross judges: SAMPLE_BYTES, at least one row. */
+function sampleRows(rows: number, line: number): { from: number; to: number } {
   const sampled = Math.min(rows, Math.max(1, Math.ceil(SAMPLE_BYTES / line)));
   const from = Math.floor((rows - sampled) / 2);
-  return longMatchShare(plain.subarray(from * line, (from + sampled) * line)) >= REPEAT_SHARE;
+  return { from, to: from + sampled };
 }
 
 /**
@@ -259,24 +279,34 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange
     }
     let flat = equal > FLAT_SHARE * (last - first) * words;
     const strategy = equal < PAINTED_SHARE * (last - first) * words ? constants.Z_HUFFMAN_ONLY : constants.Z_RLE;
-    // A piece that is not flat, unless it repeats along its rows, is Up-filtered.
-    if (!flat) flat = repeatsAcross(plain, last - first, line);
     if (!flat) {
-      for (let k = 0; k < last - first; k++) {
-        if (first + k === from && range.independent) {
-          up[k * line] = FILTER_NONE;
-          up.set(rowBytes[k]!, k * line + 1);
-          continue;
+      // The piece's rows k from `lo` to `hi` (excluded), Up-filtered.
+      const filterUp = (lo: number, hi: number) => {
+        for (let k = lo; k < hi; k++) {
+          if (first + k === from && range.independent) {
+            up[k * line] = FILTER_NONE;
+            up.set(rowBytes[k]!, k * line + 1);
+            continue;
+          }
+          const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
+          // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
+          for (let i = 0, o = k * words; i < words; i++) {
+            const x = rows[o + i]!;
+            const w = prior[at + i]!;
+            filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
+          }
+          up[k * line] = FILTER_UP;
+          up.set(filteredBytes, k * line + 1);
         }
-        const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
-        // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
-        for (let i = 0, o = k * words; i < words; i++) {
-          const x = rows[o + i]!;
-          const w = prior[at + i]!;
-          filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
-        }
-        up[k * line] = FILTER_UP;
-        up.set(filteredBytes, k * line + 1);
+      };
+      // The rows the piece is judged on first; the others only when it goes Up-filtered (a deck
+      // sheet's row of cards repeats along its rows, and goes unfiltered).
+      const sample = sampleRows(last - first, line);
+      filterUp(sample.from, sample.to);
+      flat = repeatsAcross(plain, up, sample, line, strategy);
+      if (!flat) {
+        filterUp(0, sample.from);
+        filterUp(sample.to, last - first);
       }
     }
     above.set(rows.subarray((last - first - 1) * words, (last - first) * words));

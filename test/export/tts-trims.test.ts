@@ -139,6 +139,24 @@ describe('the TTS export', () => {
     expect(asked.indexOf('back c20')).toBeLessThan(asked.indexOf('front c41'));
     expect(asked.indexOf('front c70')).toBeLessThan(asked.indexOf('front c71'));
   }, 120_000);
+
+  it('fails once both sheets of a pair are settled when one fails: nothing handed over, no trim asked for after', async () => {
+    const prepared = await prepareExport(writeManyCardsGame(), 'en', { render: false });
+    const faces = prepared.input.sets[0]!.faces;
+    let asked = 0;
+    const trimmed = async (face: (typeof faces)[number], size: { width: number; height: number }): Promise<Raster> => {
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (face.back && face.item === 'c5') throw new Error('no trim for the back of c5');
+      return { data: Buffer.alloc(size.width * size.height * 3, 200), width: size.width, height: size.height, channels: 3 };
+    };
+    const added: string[] = [];
+    await expect(exportTts({ ...prepared.input, trimmed }, { outDir: tempDir() }, (file) => added.push(file.path))).rejects.toThrow('no trim for the back of c5');
+    const atFailure = asked;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked).toBe(atFailure);
+    expect(added.filter((p) => p.startsWith('tts/deck-'))).toEqual([]);
+  }, 120_000);
 });
 
 describe('a build', () => {

@@ -84,25 +84,6 @@ describe('the PNG writer', () => {
     expect(repeating.length).toBeLessThan(painted.length / 2);
   });
 
-  it('leaves a piece unfiltered when 40 % or more of its sampled rows repeat bytes before them, not when less', async () => {
-    // 400 px a row (1 200 B): fresh noise, then its first `repeat` bytes again; no row like the one above.
-    let seed = 99;
-    const rowsOf = (repeat: number) => {
-      const data = Buffer.alloc(400 * 40 * 3);
-      for (let y = 0; y < 40; y++) {
-        const row = data.subarray(y * 1200, (y + 1) * 1200);
-        for (let i = 0; i < 1200 - repeat; i++) row[i] = (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) >>> 24;
-        row.copy(row, 1200 - repeat, 0, repeat);
-      }
-      return data;
-    };
-    const filtersOf = (repeat: number) => new Set(rowFilters(encodePng({ data: rowsOf(repeat), width: 400, height: 40, channels: 3 }, RGB), 400, 3));
-    expect(longMatchShare(rowsOf(504))).toBeCloseTo(0.42, 2);
-    expect(filtersOf(504)).toEqual(new Set([0]));
-    expect(longMatchShare(rowsOf(456))).toBeCloseTo(0.38, 2);
-    expect(filtersOf(456)).toEqual(new Set([2]));
-  });
-
   it('writes one picture after another, wider or narrower, each PNG whole and its own once the next is made', async () => {
     const first = picture(600, 300, 146);
     const wide = picture(1500, 120, 60);

@@ -7,6 +7,7 @@ import type { PngBand } from '../../shared/png-write.js';
 import type { TtsContext } from './context.js';
 import { encodeStraightPng } from '../../shared/png-write.js';
 import type { Raster } from '../../shared/face.js';
+import type { OutputFile } from '../../shared/output-file.js';
 import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
 import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
 import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
@@ -18,8 +19,8 @@ function blankCell(cell: CellSize): Raster {
   return { data: Buffer.alloc(cell.widthPx * cell.heightPx * 3, 255), width: cell.widthPx, height: cell.heightPx, channels: 3 };
 }
 
-/** Draws one deck sheet and hands it to the context: only its path stays. */
-async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<string> {
+/** Draws one deck sheet: the file to hand to the context. */
+async function makeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
   const row = { columns: plan.columns, ...cell };
@@ -27,8 +28,15 @@ async function writeSheet(path: string, faces: readonly Face[], sheet: { plan: S
   const shelf = bands && ((first: number, count: number, make: () => Promise<PngBand>) => bands(faces.slice(first, first + count), row, make));
   const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, deflate: ctx.deflate });
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
-  ctx.add(ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }));
-  return path;
+  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
+}
+
+/** Both values once both promises have settled: a failure of either is thrown only then, so that the other is not left running. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [x, y] = await Promise.allSettled([a, b]);
+  if (x.status === 'rejected') throw x.reason;
+  if (y.status === 'rejected') throw y.reason;
+  return [x.value, y.value];
 }
 
 /**
@@ -57,13 +65,15 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
     const sheet = { set: set.id, sheet: plan.index + 1, deckKey: key };
     // A sheet of backs is put together beside its sheet of fronts, row by row as the faces are
     // drawn (an item's front, then its back): made after the fronts, it found most of its trims
-    // gone from memory and had them drawn again.
-    const [face, back] = await Promise.all([
-      writeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx),
-      uniqueBack ? writeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : undefined,
-    ]);
-    const backUrl = back ? ctx.url(back) : sharedBackUrl;
-    const deck: CustomDeckEntry = { FaceURL: ctx.url(face), BackURL: backUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
+    // gone from memory and had them drawn again. Both are settled before either is handed over
+    // (fronts first): when one fails, the other is not left being made after the export ends.
+    const [face, back] = await bothSettled(
+      makeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx),
+      uniqueBack ? makeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : Promise.resolve(undefined),
+    );
+    ctx.add(face);
+    if (back) ctx.add(back);
+    const deck: CustomDeckEntry = { FaceURL: ctx.url(face.path), BackURL: back ? ctx.url(back.path) : sharedBackUrl, NumWidth: plan.columns, NumHeight: plan.rows, BackIsHidden: true, UniqueBack: uniqueBack, Type: 0 };
     decks[String(key)] = deck;
     plan.cells.forEach((item, index) => {
       for (const instance of instanceIds(item)) {
