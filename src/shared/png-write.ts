@@ -91,9 +91,10 @@ const REPEAT_SHARE = 0.05;
  * A sample that repeats earlier bytes for this share or more repeats along its rows without
  * being deflated both ways (a deck sheet's row of cards side by side: ~0.9). Measured on the
  * pieces of the shipped games' and the bench's English PNGs whose samples were deflated both
- * ways: of the 422 from 0.4, 419 came out smaller unfiltered, and the 3 others (from 0.96)
- * 7–20 % larger so, on samples of 43 to 1 099 bytes; under 0.4, where patterns of partly
- * repeating rows can go either way (rows of cards that share a textured frame), they are.
+ * ways: of the 422 from 0.4, 419 came out smaller unfiltered, and the 3 others (from 0.96, in
+ * deck sheets cut into other rows than a build's) 7–20 % larger so, on samples of 43 to 1 099
+ * bytes. Under 0.4, where partly repeating rows can go either way (rows of cards that share a
+ * textured frame around their art), they are deflated both ways.
  */
 const SURE_REPEAT_SHARE = 0.4;
 /** A piece with less than this share of its words equal to the word above it is painted (photographic) art: Huffman codes alone. */
