@@ -63,6 +63,17 @@ describe('whether a piece of a PNG repeats along its rows', () => {
     expect(new Set(rowFilters(png, 400))).toEqual(new Set([0]));
   });
 
+  it('is not when its sample, deflated both ways, comes out smaller Up-filtered', () => {
+    // Every row the one above it plus one: Up-filtered, all ones; a quarter of each row repeats its start.
+    const base = rowsOf(300).subarray(0, 1200);
+    const data = Buffer.alloc(400 * 40 * 3);
+    for (let y = 0; y < 40; y++) for (let i = 0; i < 1200; i++) data[y * 1200 + i] = (base[i]! + y) & 255;
+    expect(longMatchShare(data.subarray(1200 * 10, 1200 * 24))).toBeCloseTo(0.25, 1);
+    const png = encoded(data);
+    expect(samples.count).toBe(2);
+    expect(new Set(rowFilters(png, 400))).toEqual(new Set([2]));
+  });
+
   it('is not, and its sample is not deflated, when hardly any of it repeats (painted art)', () => {
     const png = encoded(rowsOf(0));
     expect(samples.count).toBe(0);
