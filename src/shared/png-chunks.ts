@@ -1,4 +1,5 @@
 import * as zlib from 'node:zlib';
+import { adler32At, KERNEL_FREE, kernelMemory } from './png-kernels.js';
 
 /** The checksums and chunk framing of a PNG file (ISO/IEC 15948), for PNGs written piece by piece. */
 
@@ -27,65 +28,27 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
 
 const ADLER_BASE = 65521;
 
-/** Bytes summed before a sum is reduced modulo ADLER_BASE (zlib's NMAX: the sums stay under 2³²). */
-const ADLER_BLOCK = 5552;
-/** Words (4 bytes) summed before reducing, so that the weighted sum of a block stays a 31-bit integer. */
-const ADLER_WORDS = 1000;
-
 /** Whether this machine keeps a 32-bit word's lowest byte first (every machine Node runs on but a few). */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** Adler-32's two sums carried over `bytes[from..to)` byte by byte, reduced every ADLER_BLOCK bytes. */
-function adlerBytes(bytes: Uint8Array, from: number, to: number, sums: { a: number; b: number }): void {
-  let { a, b } = sums;
-  for (let i = from; i < to; ) {
-    const end = Math.min(to, i + ADLER_BLOCK);
-    for (; i < end; i++) {
-      a += bytes[i]!;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  sums.a = a;
-  sums.b = b;
-}
+/** Bytes copied into the kernels' memory at a time to be summed. */
+const ADLER_COPY = 64 * 1024;
 
 /**
  * The Adler-32 of `bytes` (the checksum ending a zlib stream), continuing from `adler` when
- * given: four bytes at a time, read as one little-endian word — the four add 4·s + 4·x₀ + 3·x₁ +
- * 2·x₂ + x₃ to the second sum, s being the bytes summed before them in the block. A third as fast
- * as zlib summing them (deflating them stored, at level 0), but that left a copy of every byte
- * for the garbage collector: in a PNG worker, the most of what made it collect.
+ * given: summed by the PNG writer's WebAssembly (png-kernels.ts), where `bytes` are when they
+ * are of its memory, else copied there 64 KB at a time.
  */
 export function adler32(bytes: Uint8Array, adler = 1): number {
-  const sums = { a: adler & 0xffff, b: adler >>> 16 };
-  const head = LITTLE_ENDIAN ? Math.min(bytes.length, (4 - (bytes.byteOffset % 4)) % 4) : bytes.length;
-  adlerBytes(bytes, 0, head, sums);
-  const wordCount = (bytes.length - head) >>> 2;
-  const words = wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + head, wordCount) : new Uint32Array(0);
-  let { a, b } = sums;
-  for (let w = 0; w < words.length; ) {
-    const end = Math.min(words.length, w + ADLER_WORDS);
-    const count = end - w;
-    let sum = 0;
-    let weighted = 0;
-    for (; w < end; w++) {
-      const x = words[w]!;
-      const x0 = x & 0xff;
-      const x1 = (x >>> 8) & 0xff;
-      const x2 = (x >>> 16) & 0xff;
-      const x3 = x >>> 24;
-      weighted += 4 * sum + 4 * x0 + 3 * x1 + 2 * x2 + x3;
-      sum += x0 + x1 + x2 + x3;
-    }
-    b = (b + ((4 * count * a) % ADLER_BASE) + weighted) % ADLER_BASE;
-    a = (a + sum) % ADLER_BASE;
+  const memory = kernelMemory(KERNEL_FREE + ADLER_COPY);
+  if (bytes.buffer === memory.buffer) return adler32At(bytes.byteOffset, bytes.length, adler);
+  let sum = adler >>> 0;
+  for (let at = 0; at < bytes.length; at += ADLER_COPY) {
+    const part = bytes.subarray(at, at + ADLER_COPY);
+    memory.set(part, KERNEL_FREE);
+    sum = adler32At(KERNEL_FREE, part.length, sum);
   }
-  sums.a = a;
-  sums.b = b;
-  adlerBytes(bytes, head + words.length * 4, bytes.length, sums);
-  return ((sums.b << 16) | sums.a) >>> 0;
+  return sum;
 }
 
 /** The Adler-32 of two runs of bytes one after the other, from the checksum of each and the second's length (zlib's adler32_combine). */

@@ -1,5 +1,6 @@
 import { constants, deflateRawSync } from 'node:zlib';
-import { adler32, adler32Combine, LITTLE_ENDIAN, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
+import { adler32Combine, PNG_SIGNATURE, pngChunk } from './png-chunks.js';
+import { adler32At, convertRows, equalWords, KERNEL_FREE, kernelMemory, longMatchesAt, upRows } from './png-kernels.js';
 
 /**
  * The one PNG writer of pocketpress: every PNG it makes (component pictures, Tabletop
@@ -99,103 +100,71 @@ const REPEAT_SHARE = 0.05;
 const SURE_REPEAT_SHARE = 0.4;
 /** A piece with less than this share of its words equal to the word above it is painted (photographic) art: Huffman codes alone. */
 const PAINTED_SHARE = 0.1;
-/** The shortest run of repeated bytes longMatchShare counts. */
-const LONG_MATCH = 8;
 /** deflate's window: the most of the stream before a piece its matches can reach. */
 const WINDOW = 32 * 1024;
 
 const FILTER_NONE = 0;
 const FILTER_UP = 2;
 
-/** Writes row `y` of `pixels` into `row` as the PNG holds it (alpha dropped, or made straight). */
-/** `row` starts on a multiple of four bytes. */
-function rowReader(pixels: PixelRows, color: PngColor): (y: number, row: Uint8Array) => void {
-  const { data, width, channels } = pixels;
+/** How rows of `pixels` become the PNG's: copied as they are, or converted by a kernel. */
+function conversionOf(pixels: PixelRows, color: PngColor): 'copy' | 'rgb' | 'straight' {
   const out = color.color === 'rgb' ? 3 : 4;
-  if (channels === out && !(out === 4 && color.premultiplied)) {
-    const stride = width * out;
-    return (y, row) => row.set(data.subarray(y * stride, (y + 1) * stride));
-  }
-  if (channels === 3) throw new Error('RGB pixels cannot be written as RGBA');
-  if (out === 3) {
-    // Where the bytes allow it (little-endian, aligned), four pixels read as four 32-bit words and
-    // written as three: RGBA RGBA RGBA RGBA → RGBR GBRG BRGB.
-    const pixels32 = data.byteOffset % 4 === 0 && LITTLE_ENDIAN ? new Uint32Array(data.buffer, data.byteOffset, width * pixels.height) : undefined;
-    if (pixels32) {
-      const quads = width >> 2;
-      return (y, row) => {
-        const out32 = new Uint32Array(row.buffer, row.byteOffset, (width * 3) >> 2);
-        let i = y * width;
-        for (let q = 0, j = 0; q < quads; q++, i += 4, j += 3) {
-          const p0 = pixels32[i]!;
-          const p1 = pixels32[i + 1]!;
-          const p2 = pixels32[i + 2]!;
-          const p3 = pixels32[i + 3]!;
-          out32[j] = (p0 & 0xffffff) | (p1 << 24);
-          out32[j + 1] = ((p1 >>> 8) & 0xffff) | ((p2 & 0xffff) << 16);
-          out32[j + 2] = ((p2 >>> 16) & 0xff) | ((p3 & 0xffffff) << 8);
-        }
-        for (let j = quads * 12; j < width * 3; j += 3, i++) {
-          const p = pixels32[i]!;
-          row[j] = p & 0xff;
-          row[j + 1] = (p >>> 8) & 0xff;
-          row[j + 2] = (p >>> 16) & 0xff;
-        }
-      };
-    }
-    return (y, row) => {
-      for (let x = 0, i = y * width * 4, j = 0; x < width; x++, i += 4, j += 3) {
-        row[j] = data[i]!;
-        row[j + 1] = data[i + 1]!;
-        row[j + 2] = data[i + 2]!;
-      }
-    };
-  }
-  // Premultiplied to straight alpha: each colour divided by the alpha, rounded to the nearest.
-  return (y, row) => {
-    for (let j = 0, i = y * width * 4; j < width * 4; j += 4, i += 4) {
-      const a = data[i + 3]!;
-      row[j + 3] = a;
-      for (let c = 0; c < 3; c++) row[j + c] = a === 255 ? data[i + c]! : a === 0 ? 0 : Math.min(255, Math.round((data[i + c]! * 255) / a));
-    }
-  };
+  if (pixels.channels === out && !(out === 4 && color.premultiplied)) return 'copy';
+  if (pixels.channels === 3) throw new Error('RGB pixels cannot be written as RGBA');
+  return out === 3 ? 'rgb' : 'straight';
 }
 
-/** `count` opaque RGBA pixels (alpha 255, so premultiplied or not alike) as RGB, four pixels at a time where the bytes allow it. */
+/**
+ * Writes rows `y0`–`y1` (excluded) of `pixels` at `dst` in the kernels' memory as the PNG holds
+ * them (alpha dropped, or made straight), each its filter byte (0) then the row, `line` bytes
+ * apart; pixels to convert are first copied to `src`. Writes up to 15 bytes past the last row.
+ */
+function readRows(pixels: PixelRows, conversion: 'copy' | 'rgb' | 'straight', y0: number, y1: number, dst: number, line: number, src: number): void {
+  const memory = kernelMemory(0);
+  const sourceStride = pixels.width * pixels.channels;
+  if (conversion === 'copy') {
+    for (let y = y0, at = dst; y < y1; y++, at += line) {
+      memory[at] = FILTER_NONE;
+      memory.set(pixels.data.subarray(y * sourceStride, (y + 1) * sourceStride), at + 1);
+    }
+    return;
+  }
+  memory.set(pixels.data.subarray(y0 * sourceStride, y1 * sourceStride), src);
+  convertRows(conversion, src, sourceStride, dst, line, y1 - y0, pixels.width);
+}
+
+/** Pixels converted at a time by opaqueRgb: the kernels' memory stays small. */
+const OPAQUE_CHUNK = 64 * 1024;
+
+/** `count` opaque RGBA pixels (alpha 255, so premultiplied or not alike) as RGB. */
 export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
-  // A buffer of its own starts on a multiple of four bytes, as the reader's output must.
-  const rgb = Buffer.allocUnsafeSlow(count * 3);
-  rowReader({ data: rgba, width: count, height: 1, channels: 4 }, { color: 'rgb' })(0, rgb);
+  const rgb = Buffer.allocUnsafe(count * 3);
+  const src = KERNEL_FREE;
+  const dst = src + OPAQUE_CHUNK * 4;
+  const memory = kernelMemory(dst + OPAQUE_CHUNK * 3 + 16);
+  for (let first = 0; first < count; first += OPAQUE_CHUNK) {
+    const n = Math.min(OPAQUE_CHUNK, count - first);
+    memory.set(rgba.subarray(first * 4, (first + n) * 4), src);
+    // One row of n pixels: its filter byte at dst, the pixels after it.
+    convertRows('rgb', src, n * 4, dst, n * 3 + 1, 1, n);
+    rgb.set(memory.subarray(dst + 1, dst + 1 + n * 3), first * 3);
+  }
   return rgb;
 }
-
-/** Where longMatchShare last saw each 4-byte hash: a position, or -1. */
-const lastSeen = new Int32Array(1 << 13);
 
 /**
  * The share of `bytes` that repeats bytes before it in runs of LONG_MATCH or more, as deflate's
  * matches would find them (each position's most recent earlier one with the same first four
- * bytes, by a hash; a run counted is stepped over).
+ * bytes, by a hash; a run counted is stepped over): png-kernels.wat's longMatches, on the bytes
+ * where they are in the kernels' memory, else on a copy.
  */
 export function longMatchShare(bytes: Uint8Array): number {
-  lastSeen.fill(-1);
-  let covered = 0;
-  for (let i = 0; i + LONG_MATCH <= bytes.length; ) {
-    const hash = Math.imul(bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24), 0x9e3779b1) >>> 19;
-    const prior = lastSeen[hash]!;
-    lastSeen[hash] = i;
-    if (prior >= 0) {
-      let run = 0;
-      while (i + run < bytes.length && bytes[prior + run] === bytes[i + run]) run++;
-      if (run >= LONG_MATCH) {
-        covered += run;
-        i += run;
-        continue;
-      }
-    }
-    i++;
-  }
-  return covered / bytes.length;
+  if (bytes.length === 0) return 0;
+  let memory = kernelMemory(0);
+  if (bytes.buffer === memory.buffer && bytes.byteOffset >= KERNEL_FREE) return longMatchesAt(bytes.byteOffset, bytes.length) / bytes.length;
+  memory = kernelMemory(KERNEL_FREE + bytes.length);
+  memory.set(bytes, KERNEL_FREE);
+  return longMatchesAt(KERNEL_FREE, bytes.length) / bytes.length;
 }
 
 /**
@@ -205,7 +174,7 @@ export function longMatchShare(bytes: Uint8Array): number {
  * REPEAT_SHARE no, from SURE_REPEAT_SHARE yes, and in between by deflating them both ways,
  * unfiltered at FLAT_LEVEL against Up-filtered as the piece would be.
  */
-function repeatsAcross(plain: Buffer, up: Buffer, sample: { from: number; to: number }, line: number, strategy: number): boolean {
+function repeatsAcross(plain: Uint8Array, up: Uint8Array, sample: { from: number; to: number }, line: number, strategy: number): boolean {
   const start = sample.from * line;
   const end = sample.to * line;
   const share = longMatchShare(plain.subarray(start, end));
@@ -222,96 +191,74 @@ function sampleRows(rows: number, line: number): { from: number; to: number } {
   return { from, to: from + sampled };
 }
 
-/**
- * The buffers deflateRows fills, kept for its next call on this thread (it runs to its end
- * without awaiting): a piece's rows as words, and two of each kind of piece, so that the piece
- * before is still whole when it is the next one's dictionary. A build's worker draws a card
- * after a card: made afresh, they were 0.4 MB of the 7 MB each card's PNG left for the garbage
- * collector, and with the dictionaries copied and the chunk joined twice, 2 MB.
- */
-const scratch = { rows: new Int32Array(0), pieces: [Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)] };
-
-function scratchFor(words: number, pieceBytes: number): { rows: Int32Array; pieces: Buffer[] } {
-  if (scratch.rows.length < words) scratch.rows = new Int32Array(words);
-  if (scratch.pieces[0]!.length < pieceBytes) scratch.pieces = scratch.pieces.map(() => Buffer.allocUnsafeSlow(pieceBytes));
-  return scratch;
-}
+/** `n` rounded up to a multiple of 16. */
+const align16 = (n: number) => (n + 15) & ~15;
 
 /**
  * Filters and deflates rows `from` to `to` (excluded) of `pixels` as one band of a PNG. An
  * `independent` band owes nothing to the rows above it (its first row is unfiltered and no
  * match reaches above it), so that it can be kept and joined under any other band; otherwise
  * the band continues the image from row `from - 1`.
+ *
+ * The rows are converted, compared, filtered and summed in the kernels' memory
+ * (png-kernels.ts), where a piece is its rows as the PNG holds them, each its filter byte then
+ * the row, with the row above its first just before it. Four such slots, a piece unfiltered
+ * and Up-filtered, twice: the piece before stays whole while it is the next one's dictionary.
  */
 export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange): PngBand {
   const { from, to } = range;
   const stride = pixels.width * (color.color === 'rgb' ? 3 : 4);
   const line = stride + 1;
-  const read = rowReader(pixels, color);
-  // Rows as 32-bit words (a row's bytes rounded up to a multiple of four): the piece's rows
-  // unfiltered, the row above the piece (zeros above the image's first row), and a row's Up filter.
+  // A row's words as 4-byte words (its last stride mod 4 bytes as one): what FLAT_SHARE and PAINTED_SHARE count.
   const words = Math.ceil(stride / 4);
+  const conversion = conversionOf(pixels, color);
   const pieceRows = Math.max(1, Math.ceil(PIECE_BYTES / line));
   const rowCount = Math.min(pieceRows, to - from);
-  // A piece unfiltered and Up-filtered, the one chosen deflated; the two pieces of the one before, one of them its dictionary.
-  const { rows, pieces } = scratchFor(rowCount * words, rowCount * line);
-  const rowBytes = Array.from({ length: rowCount }, (_, k) => new Uint8Array(rows.buffer, k * words * 4, stride));
-  const above = new Int32Array(words);
-  const filtered = new Int32Array(words);
-  const filteredBytes = new Uint8Array(filtered.buffer, 0, stride);
-  if (from > 0 && !range.independent) read(from - 1, new Uint8Array(above.buffer, 0, stride));
+  const slot = align16((rowCount + 1) * line + 16);
+  const src = KERNEL_FREE + 4 * slot;
+  const memory = kernelMemory(src + (conversion === 'copy' ? 0 : rowCount * pixels.width * pixels.channels));
+  // Where piece n's rows start unfiltered (`plain`) and Up-filtered (`up`).
+  const plainAt = (n: number) => KERNEL_FREE + 2 * (n % 2) * slot + line;
+  const upAt = (n: number) => KERNEL_FREE + (2 * (n % 2) + 1) * slot + line;
+  // The row above the first piece: the band's row from − 1, else zeros.
+  if (from > 0 && !range.independent) readRows(pixels, conversion, from - 1, from, plainAt(0) - line, line, src);
+  else memory.fill(0, plainAt(0) - line, plainAt(0));
   let before: Uint8Array = Buffer.alloc(0);
   const parts: Buffer[] = [];
   let adler = 1;
   for (let first = from, n = 0; first < to; first += pieceRows, n++) {
     const last = Math.min(to, first + pieceRows);
-    const plain = pieces[2 * (n % 2)]!;
-    const up = pieces[2 * (n % 2) + 1]!;
-    // The rows read and written unfiltered, counting the words equal to the word above them (which Up makes 0).
-    let equal = 0;
-    for (let y = first; y < last; y++) {
-      const k = y - first;
-      read(y, rowBytes[k]!);
-      plain[k * line] = FILTER_NONE;
-      plain.set(rowBytes[k]!, k * line + 1);
-      if (y === from && range.independent) continue;
-      const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
-      for (let i = 0, o = k * words; i < words; i++) if (rows[o + i] === prior[at + i]) equal++;
-    }
-    let flat = equal > FLAT_SHARE * (last - first) * words;
-    const strategy = equal < PAINTED_SHARE * (last - first) * words ? constants.Z_HUFFMAN_ONLY : constants.Z_RLE;
+    const rows = last - first;
+    const plain = plainAt(n);
+    const up = upAt(n);
+    if (n > 0) memory.copyWithin(plain - line, plainAt(n - 1) + (pieceRows - 1) * line, plainAt(n - 1) + pieceRows * line);
+    readRows(pixels, conversion, first, last, plain, line, src);
+    // An independent band's first row is not compared with (nor filtered against) the row above.
+    const skip = first === from && range.independent ? 1 : 0;
+    const equal = equalWords(plain, line, skip, rows, stride);
+    let flat = equal > FLAT_SHARE * rows * words;
+    const strategy = equal < PAINTED_SHARE * rows * words ? constants.Z_HUFFMAN_ONLY : constants.Z_RLE;
     if (!flat) {
       // The piece's rows k from `lo` to `hi` (excluded), Up-filtered.
       const filterUp = (lo: number, hi: number) => {
-        for (let k = lo; k < hi; k++) {
-          if (first + k === from && range.independent) {
-            up[k * line] = FILTER_NONE;
-            up.set(rowBytes[k]!, k * line + 1);
-            continue;
-          }
-          const [prior, at] = k === 0 ? [above, 0] : [rows, (k - 1) * words];
-          // Four bytes at once: each byte of x − w modulo 256, no borrow crossing bytes.
-          for (let i = 0, o = k * words; i < words; i++) {
-            const x = rows[o + i]!;
-            const w = prior[at + i]!;
-            filtered[i] = ((x | 0x80808080) - (w & 0x7f7f7f7f)) ^ ((x ^ ~w) & 0x80808080);
-          }
-          up[k * line] = FILTER_UP;
-          up.set(filteredBytes, k * line + 1);
+        if (lo < skip) {
+          memory.copyWithin(up, plain, plain + line);
+          lo = skip;
         }
+        if (lo < hi) upRows(plain, up, line, lo, hi, stride);
       };
       // The rows the piece is judged on first; the others only when it goes Up-filtered (a deck
       // sheet's row of cards repeats along its rows, and goes unfiltered).
-      const sample = sampleRows(last - first, line);
+      const sample = sampleRows(rows, line);
       filterUp(sample.from, sample.to);
-      flat = repeatsAcross(plain, up, sample, line, strategy);
+      flat = repeatsAcross(memory.subarray(plain), memory.subarray(up), sample, line, strategy);
       if (!flat) {
         filterUp(0, sample.from);
-        filterUp(sample.to, last - first);
+        filterUp(sample.to, rows);
       }
     }
-    above.set(rows.subarray((last - first - 1) * words, (last - first) * words));
-    const piece = (flat ? plain : up).subarray(0, (last - first) * line);
+    const at = flat ? plain : up;
+    const piece = memory.subarray(at, at + rows * line);
     // Run-length matches reach one byte back; a flat piece's, the whole window. Only the
     // band's last piece is shorter than the window, so the piece before holds the dictionary.
     const dictionary = before.subarray(flat ? Math.max(0, before.length - WINDOW) : before.length - 1);
@@ -323,7 +270,7 @@ export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange
         ...(dictionary.length > 0 ? { dictionary } : {}),
       }),
     );
-    adler = adler32(piece, adler);
+    adler = adler32At(at, rows * line, adler);
     before = piece;
   }
   return { chunk: pngChunk('IDAT', parts), adler, length: (to - from) * line };
