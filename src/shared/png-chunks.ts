@@ -40,8 +40,9 @@ const ADLER_COPY = 64 * 1024;
  * are of its memory, else copied there 64 KB at a time.
  */
 export function adler32(bytes: Uint8Array, adler = 1): number {
+  // Looked at before the memory may grow: growing it empties every view of it.
+  if (bytes.buffer === kernelMemory(0).buffer) return adler32At(bytes.byteOffset, bytes.length, adler);
   const memory = kernelMemory(KERNEL_FREE + ADLER_COPY);
-  if (bytes.buffer === memory.buffer) return adler32At(bytes.byteOffset, bytes.length, adler);
   let sum = adler >>> 0;
   for (let at = 0; at < bytes.length; at += ADLER_COPY) {
     const part = bytes.subarray(at, at + ADLER_COPY);

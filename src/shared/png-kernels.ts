@@ -41,7 +41,11 @@ function kernels(): KernelExports {
   return instance;
 }
 
-/** The kernels' memory holds at least `size` bytes; its bytes (a view made again whenever it grows). */
+/**
+ * The kernels' memory holds at least `size` bytes; its bytes (a view made again whenever it
+ * grows). Growing it empties every view of it taken before: callers given bytes look at where
+ * they are before asking for more room.
+ */
 export function kernelMemory(size: number): Uint8Array {
   size = Math.max(size, KERNEL_FREE);
   const { memory } = kernels();
@@ -54,8 +58,8 @@ export function kernelMemory(size: number): Uint8Array {
 /**
  * Rows of pixels (`channels` bytes a pixel, `srcStride` bytes apart, at `src` in the kernels'
  * memory) written at `dst` as a PNG's rows, each its filter byte (0) then the row: `rgb`
- * drops alpha, `straight` divides premultiplied colours by their alpha. Writes up to 15 bytes
- * past the last row.
+ * drops alpha, `straight` divides premultiplied colours by their alpha. `rgb` may write up to 4
+ * bytes past the last row.
  */
 export function convertRows(kind: 'rgb' | 'straight', src: number, srcStride: number, dst: number, line: number, rows: number, width: number): void {
   if (kind === 'rgb') kernels().rgbRows(src, srcStride, dst, line, rows, width);

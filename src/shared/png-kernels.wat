@@ -4,8 +4,8 @@
 ;;
 ;; A piece of rows sits in memory as the PNG holds it: each row is its filter byte then `stride`
 ;; bytes, `line` = stride + 1 bytes apart; the row above the first (row -1) sits just before it.
-;; Stores of 16 bytes may write up to 15 bytes past a row's end (into the next row, written
-;; after it, or into the 16 bytes of slack after the piece): rows are written in order.
+;; rgbRows' stores of 16 bytes hold 12 bytes of pixels, and may write up to 4 bytes past a
+;; row's end (into the next row, written after it, or into the slack after the piece).
 (module
   (memory (export "memory") 1)
 

@@ -22,10 +22,9 @@ import { adler32At, convertRows, equalWords, KERNEL_FREE, kernelMemory, longMatc
  * zlib stream whose matches reach across pieces as if it had been deflated in one go.
  *
  * Measured against sharp (libspng and zlib-ng, unfiltered) on this machine, per picture: bench
- * poker cards with art (815 × 1110 px RGB) 546 KB in 19.5–20.5 ms CPU (547 KB in 22–26 ms
- * before photographic pieces were Huffman-coded and told from repeating ones by longMatchShare),
- * where sharp's level 8 took 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of
- * the shipped games (flat drawings) 60.7 KB in 12.4–13.7 ms, where level 8 took 19.6–19.9 ms
+ * poker cards with art (815 × 1110 px RGB) 546 KB in 16.6 ms CPU (19.5–20.5 ms with the loops
+ * over every byte in JavaScript rather than png-kernels.wat), where sharp's level 8 took 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of
+ * the shipped games (flat drawings) 60.7 KB in 12.4–13.7 ms (in JavaScript), where level 8 took 19.6–19.9 ms
  * for 58.7 KB and level 9 37–39 ms for 54.3 KB.
  */
 
@@ -117,7 +116,7 @@ function conversionOf(pixels: PixelRows, color: PngColor): 'copy' | 'rgb' | 'str
 /**
  * Writes rows `y0`–`y1` (excluded) of `pixels` at `dst` in the kernels' memory as the PNG holds
  * them (alpha dropped, or made straight), each its filter byte (0) then the row, `line` bytes
- * apart; pixels to convert are first copied to `src`. Writes up to 15 bytes past the last row.
+ * apart; pixels to convert are first copied to `src`. May write up to 4 bytes past the last row.
  */
 function readRows(pixels: PixelRows, conversion: 'copy' | 'rgb' | 'straight', y0: number, y1: number, dst: number, line: number, src: number): void {
   const memory = kernelMemory(0);
@@ -138,6 +137,9 @@ const OPAQUE_CHUNK = 64 * 1024;
 
 /** `count` opaque RGBA pixels (alpha 255, so premultiplied or not alike) as RGB. */
 export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
+  if (rgba.length < count * 4) throw new RangeError(`${count} pixels need ${count * 4} bytes of RGBA, not ${rgba.length}`);
+  // Pixels of the kernels' memory are copied out first: growing it empties every view of it.
+  if (rgba.buffer === kernelMemory(0).buffer) rgba = Uint8Array.from(rgba.subarray(0, count * 4));
   const rgb = Buffer.allocUnsafe(count * 3);
   const src = KERNEL_FREE;
   const dst = src + OPAQUE_CHUNK * 4;
@@ -160,10 +162,12 @@ export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
  */
 export function longMatchShare(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
-  let memory = kernelMemory(0);
-  if (bytes.buffer === memory.buffer && bytes.byteOffset >= KERNEL_FREE) return longMatchesAt(bytes.byteOffset, bytes.length) / bytes.length;
-  memory = kernelMemory(KERNEL_FREE + bytes.length);
-  memory.set(bytes, KERNEL_FREE);
+  const held = bytes.buffer === kernelMemory(0).buffer;
+  if (held && bytes.byteOffset >= KERNEL_FREE) return longMatchesAt(bytes.byteOffset, bytes.length) / bytes.length;
+  // Bytes of the kernels' memory (over the table) are copied out first: growing it empties every view of it.
+  const source = held ? Uint8Array.from(bytes) : bytes;
+  const memory = kernelMemory(KERNEL_FREE + bytes.length);
+  memory.set(source, KERNEL_FREE);
   return longMatchesAt(KERNEL_FREE, bytes.length) / bytes.length;
 }
 
@@ -207,6 +211,8 @@ const align16 = (n: number) => (n + 15) & ~15;
  */
 export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange): PngBand {
   const { from, to } = range;
+  // Pixels of the kernels' memory are copied out first: growing it empties every view of it.
+  if (pixels.data.buffer === kernelMemory(0).buffer) pixels = { ...pixels, data: Uint8Array.from(pixels.data) };
   const stride = pixels.width * (color.color === 'rgb' ? 3 : 4);
   const line = stride + 1;
   // A row's words as 4-byte words (its last stride mod 4 bytes as one): what FLAT_SHARE and PAINTED_SHARE count.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { KERNELS_MODULE, pngKernelsModule } from '../../scripts/png-kernels-source.js';
 import { convertRows, equalWords, KERNEL_FREE, kernelMemory, upRows } from '../../src/shared/png-kernels.js';
-import { encodePng, longMatchShare, opaqueRgb } from '../../src/shared/png-write.js';
+import { deflateRows, encodePng, joinPng, longMatchShare, opaqueRgb, type PngColor, type PixelRows } from '../../src/shared/png-write.js';
 
 /** Bytes that look random, the same every run. */
 function noise(n: number, seed: number): Buffer {
@@ -40,12 +40,30 @@ function longMatchShareReference(bytes: Uint8Array): number {
   return covered / bytes.length;
 }
 
+/** The Adler-32 zlib ends a stream of `bytes` with. */
+function adler32Of(bytes: Uint8Array): number {
+  const stream = deflateSync(bytes, { level: 0 });
+  return stream.readUInt32BE(stream.length - 4);
+}
+
 /** A PNG's rows as its zlib stream holds them (the stream inflated, its Adler-32 checked by zlib): each row's filter byte, and the rows' bytes. */
 function pngRows(png: Buffer, line: number): { filters: number[]; stream: Buffer } {
   const idat: Buffer[] = [];
   for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
   const stream = inflateSync(Buffer.concat(idat));
   return { filters: Array.from({ length: stream.length / line }, (_, y) => stream[y * line]!), stream };
+}
+
+/** The pixels a PNG's stream gives back: its rows inflated and unfiltered (filters None and Up only, as the writer uses). */
+function unfiltered(png: Buffer, stride: number): Buffer {
+  const line = stride + 1;
+  const { filters, stream } = pngRows(png, line);
+  const out = Buffer.alloc(filters.length * stride);
+  filters.forEach((filter, y) => {
+    expect([0, 2]).toContain(filter);
+    for (let i = 0; i < stride; i++) out[y * stride + i] = (stream[y * line + 1 + i]! + (filter === 2 && y > 0 ? out[(y - 1) * stride + i]! : 0)) & 255;
+  });
+  return out;
 }
 
 /** Rows of `width` pixels at `at` in the kernels' memory, `line` bytes apart, back as plain arrays. */
@@ -160,5 +178,57 @@ describe('the PNG writer\'s kernels', () => {
     const { filters, stream } = pngRows(first, stride + 1);
     expect(filters).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(Buffer.concat(rows.map((row) => Buffer.concat([Buffer.from([0]), row]))).equals(stream)).toBe(true);
+  });
+
+  it('write a band of several pieces under the rows above it, from RGBA to RGB and from premultiplied to straight, and rows wider than a piece', () => {
+    const check = (pixels: PixelRows, color: PngColor, expected: (data: Uint8Array) => Buffer) => {
+      const channels = color.color === 'rgb' ? 3 : 4;
+      const stride = pixels.width * channels;
+      // Rows 0–4 as one band, then rows 5 to the end continuing them: several pieces each.
+      const bands = [deflateRows(pixels, color, { from: 0, to: 5 }), deflateRows(pixels, color, { from: 5, to: pixels.height })];
+      const png = joinPng(pixels, color, bands);
+      expect(unfiltered(png, stride).equals(expected(pixels.data))).toBe(true);
+    };
+    const toRgb = (data: Uint8Array) => Buffer.from(data.filter((_, i) => i % 4 !== 3));
+    const toStraight = (data: Uint8Array) =>
+      Buffer.from(data.map((c, i) => {
+        const a = data[i - (i % 4) + 3]!;
+        return i % 4 === 3 || a === 255 ? c : a === 0 ? 0 : Math.min(255, Math.round((c * 255) / a));
+      }));
+    // 301 px: 904 bytes a row, 145 rows in a piece; rows that repeat in part, so pieces go both ways.
+    const width = 301;
+    const height = 400;
+    const data = Buffer.alloc(width * height * 4);
+    const grain = noise(width * height * 4, 5);
+    for (let y = 0; y < height; y++) for (let i = 0; i < width * 4; i++) data[y * width * 4 + i] = y < 150 ? grain[y * width * 4 + i]! : (i * 3 + (y >> 4)) & 255;
+    check({ data, width, height, channels: 4 }, { color: 'rgb', premultiplied: true }, toRgb);
+    const premultiplied = Buffer.from(data.map((c, i) => (i % 4 === 3 ? c : Math.min(c, data[i - (i % 4) + 3]!))));
+    check({ data: premultiplied, width, height, channels: 4 }, { color: 'rgba', premultiplied: true }, toStraight);
+    // 44 000 px RGB: 132 000 bytes a row, more than a piece (128 KB).
+    const wide = { data: noise(44_000 * 4 * 8, 6), width: 44_000, height: 8, channels: 4 as const };
+    check(wide, { color: 'rgb' }, toRgb);
+  });
+
+  it('read bytes given as views of their own memory rightly when it must grow (growing empties the views)', async () => {
+    // A thread's first use: the memory is one page of 64 KB.
+    vi.resetModules();
+    const kernels = await import('../../src/shared/png-kernels.js');
+    const chunks = await import('../../src/shared/png-chunks.js');
+    const writer = await import('../../src/shared/png-write.js');
+    const bytes = noise(20_000, 8);
+    const view = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + bytes.length);
+    view.set(bytes);
+    expect(chunks.adler32(view)).toBe(adler32Of(bytes));
+    // Over the match table, before KERNEL_FREE: copied out, then searched.
+    const low = kernels.kernelMemory(0).subarray(100, 100 + 20_000);
+    low.set(bytes);
+    expect(writer.longMatchShare(low)).toBe(longMatchShareReference(bytes));
+    // Pixels in that memory: the same PNG as from a copy of them.
+    const pixels = noise(60 * 40 * 4, 9);
+    const held = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + pixels.length);
+    held.set(pixels);
+    const png = writer.encodePng({ data: held, width: 60, height: 40, channels: 4 }, { color: 'rgb' });
+    expect(png.equals(encodePng({ data: pixels, width: 60, height: 40, channels: 4 }, { color: 'rgb' }))).toBe(true);
+    expect(() => writer.opaqueRgb(pixels, 60 * 40 + 1)).toThrow(RangeError);
   });
 });
