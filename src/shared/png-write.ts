@@ -23,9 +23,10 @@ import { adler32At, convertRows, equalWords, KERNEL_FREE, kernelMemory, longMatc
  *
  * Measured against sharp (libspng and zlib-ng, unfiltered) on this machine, per picture: bench
  * poker cards with art (815 × 1110 px RGB) 546 KB in 16.6 ms CPU (19.5–20.5 ms with the loops
- * over every byte in JavaScript rather than png-kernels.wat), where sharp's level 8 took 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of
- * the shipped games (flat drawings) 60.7 KB in 12.4–13.7 ms (in JavaScript), where level 8 took 19.6–19.9 ms
- * for 58.7 KB and level 9 37–39 ms for 54.3 KB.
+ * over every byte in JavaScript rather than png-kernels.wat), where sharp's level 8 took
+ * 32–33 ms for 890 KB and level 9 48–50 ms for 899 KB; 221 PNGs of the shipped games (flat
+ * drawings) 60.7 KB in 12.4–13.7 ms (in JavaScript), where level 8 took 19.6–19.9 ms for
+ * 58.7 KB and level 9 37–39 ms for 54.3 KB.
  */
 
 /** Deflated rows of a PNG: one IDAT chunk, and what the zlib stream's checksum needs of them. */
@@ -139,7 +140,7 @@ const OPAQUE_CHUNK = 64 * 1024;
 export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
   if (rgba.length < count * 4) throw new RangeError(`${count} pixels need ${count * 4} bytes of RGBA, not ${rgba.length}`);
   // Pixels of the kernels' memory are copied out first: growing it empties every view of it.
-  if (rgba.buffer === kernelMemory(0).buffer) rgba = Uint8Array.from(rgba.subarray(0, count * 4));
+  if (rgba.buffer === kernelMemory(0).buffer) rgba = rgba.slice(0, count * 4);
   const rgb = Buffer.allocUnsafe(count * 3);
   const src = KERNEL_FREE;
   const dst = src + OPAQUE_CHUNK * 4;
@@ -165,10 +166,11 @@ export function longMatchShare(bytes: Uint8Array): number {
   const held = bytes.buffer === kernelMemory(0).buffer;
   if (held && bytes.byteOffset >= KERNEL_FREE) return longMatchesAt(bytes.byteOffset, bytes.length) / bytes.length;
   // Bytes of the kernels' memory (over the table) are copied out first: growing it empties every view of it.
-  const source = held ? Uint8Array.from(bytes) : bytes;
-  const memory = kernelMemory(KERNEL_FREE + bytes.length);
+  const source = held ? bytes.slice() : bytes;
+  // `source`, not `bytes`: a view of the memory is empty once it has grown.
+  const memory = kernelMemory(KERNEL_FREE + source.length);
   memory.set(source, KERNEL_FREE);
-  return longMatchesAt(KERNEL_FREE, bytes.length) / bytes.length;
+  return longMatchesAt(KERNEL_FREE, source.length) / source.length;
 }
 
 /**
@@ -212,7 +214,7 @@ const align16 = (n: number) => (n + 15) & ~15;
 export function deflateRows(pixels: PixelRows, color: PngColor, range: BandRange): PngBand {
   const { from, to } = range;
   // Pixels of the kernels' memory are copied out first: growing it empties every view of it.
-  if (pixels.data.buffer === kernelMemory(0).buffer) pixels = { ...pixels, data: Uint8Array.from(pixels.data) };
+  if (pixels.data.buffer === kernelMemory(0).buffer) pixels = { ...pixels, data: pixels.data.slice() };
   const stride = pixels.width * (color.color === 'rgb' ? 3 : 4);
   const line = stride + 1;
   // A row's words as 4-byte words (its last stride mod 4 bytes as one): what FLAT_SHARE and PAINTED_SHARE count.

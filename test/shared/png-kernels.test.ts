@@ -195,12 +195,14 @@ describe('the PNG writer\'s kernels', () => {
         const a = data[i - (i % 4) + 3]!;
         return i % 4 === 3 || a === 255 ? c : a === 0 ? 0 : Math.min(255, Math.round((c * 255) / a));
       }));
-    // 301 px: 904 bytes a row, 145 rows in a piece; rows that repeat in part, so pieces go both ways.
+    // 301 px: 904 bytes a row, 145 rows in a piece: rows 5–399 are three pieces, the first two of
+    // painted noise (Up-filtered, the second under the last row of the first), the last of rows
+    // that repeat (unfiltered).
     const width = 301;
     const height = 400;
     const data = Buffer.alloc(width * height * 4);
     const grain = noise(width * height * 4, 5);
-    for (let y = 0; y < height; y++) for (let i = 0; i < width * 4; i++) data[y * width * 4 + i] = y < 150 ? grain[y * width * 4 + i]! : (i * 3 + (y >> 4)) & 255;
+    for (let y = 0; y < height; y++) for (let i = 0; i < width * 4; i++) data[y * width * 4 + i] = y < 300 ? grain[y * width * 4 + i]! : (i * 3 + (y >> 4)) & 255;
     check({ data, width, height, channels: 4 }, { color: 'rgb', premultiplied: true }, toRgb);
     const premultiplied = Buffer.from(data.map((c, i) => (i % 4 === 3 ? c : Math.min(c, data[i - (i % 4) + 3]!))));
     check({ data: premultiplied, width, height, channels: 4 }, { color: 'rgba', premultiplied: true }, toStraight);
@@ -210,25 +212,47 @@ describe('the PNG writer\'s kernels', () => {
   });
 
   it('read bytes given as views of their own memory rightly when it must grow (growing empties the views)', async () => {
-    // A thread's first use: the memory is one page of 64 KB.
-    vi.resetModules();
-    const kernels = await import('../../src/shared/png-kernels.js');
-    const chunks = await import('../../src/shared/png-chunks.js');
-    const writer = await import('../../src/shared/png-write.js');
+    // Each check on a thread's first use of the kernels: their memory is one page of 64 KB.
+    const fresh = async () => {
+      vi.resetModules();
+      const kernels = await import('../../src/shared/png-kernels.js');
+      expect(kernels.kernelMemory(0).length).toBe(65_536);
+      return { kernels, chunks: await import('../../src/shared/png-chunks.js'), writer: await import('../../src/shared/png-write.js') };
+    };
     const bytes = noise(20_000, 8);
-    const view = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + bytes.length);
-    view.set(bytes);
-    expect(chunks.adler32(view)).toBe(adler32Of(bytes));
-    // Over the match table, before KERNEL_FREE: copied out, then searched.
-    const low = kernels.kernelMemory(0).subarray(100, 100 + 20_000);
-    low.set(bytes);
-    expect(writer.longMatchShare(low)).toBe(longMatchShareReference(bytes));
-    // Pixels in that memory: the same PNG as from a copy of them.
-    const pixels = noise(60 * 40 * 4, 9);
-    const held = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + pixels.length);
-    held.set(pixels);
-    const png = writer.encodePng({ data: held, width: 60, height: 40, channels: 4 }, { color: 'rgb' });
-    expect(png.equals(encodePng({ data: pixels, width: 60, height: 40, channels: 4 }, { color: 'rgb' }))).toBe(true);
-    expect(() => writer.opaqueRgb(pixels, 60 * 40 + 1)).toThrow(RangeError);
+    {
+      const { kernels, chunks } = await fresh();
+      const view = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + bytes.length);
+      view.set(bytes);
+      expect(chunks.adler32(view)).toBe(adler32Of(bytes));
+    }
+    {
+      // Over the match table (before KERNEL_FREE), and longer than the room after it: copied out, the memory grown, then searched.
+      const { kernels, writer } = await fresh();
+      const twice = Buffer.concat([bytes, bytes]);
+      const low = kernels.kernelMemory(0).subarray(100, 100 + twice.length);
+      low.set(twice);
+      const share = writer.longMatchShare(low);
+      expect(share).toBe(longMatchShareReference(twice));
+      expect(share).toBeGreaterThan(0.49);
+    }
+    {
+      // Pixels in that memory: the same PNG as from a copy of them.
+      const { kernels, writer } = await fresh();
+      const pixels = noise(60 * 40 * 4, 9);
+      const held = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + pixels.length);
+      held.set(pixels);
+      const png = writer.encodePng({ data: held, width: 60, height: 40, channels: 4 }, { color: 'rgb' });
+      expect(png.equals(encodePng({ data: pixels, width: 60, height: 40, channels: 4 }, { color: 'rgb' }))).toBe(true);
+    }
+    {
+      // And opaque RGBA in it turned into RGB (the room opaqueRgb asks for grows it).
+      const { kernels, writer } = await fresh();
+      const pixels = noise(1_000 * 4, 10);
+      const held = kernels.kernelMemory(0).subarray(kernels.KERNEL_FREE, kernels.KERNEL_FREE + pixels.length);
+      held.set(pixels);
+      expect(writer.opaqueRgb(held, 1_000).equals(opaqueRgb(pixels, 1_000))).toBe(true);
+      expect(() => writer.opaqueRgb(pixels, 1_001)).toThrow(RangeError);
+    }
   });
 });
