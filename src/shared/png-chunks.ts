@@ -1,5 +1,4 @@
 import * as zlib from 'node:zlib';
-import { adler32At, KERNEL_FREE, kernelMemory } from './png-kernels.js';
 
 /** The checksums and chunk framing of a PNG file (ISO/IEC 15948), for PNGs written piece by piece. */
 
@@ -27,30 +26,6 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
 }
 
 const ADLER_BASE = 65521;
-
-/** Whether this machine keeps a 32-bit word's lowest byte first (every machine Node runs on but a few). */
-export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/** Bytes copied into the kernels' memory at a time to be summed. */
-const ADLER_COPY = 64 * 1024;
-
-/**
- * The Adler-32 of `bytes` (the checksum ending a zlib stream), continuing from `adler` when
- * given: summed by the PNG writer's WebAssembly (png-kernels.ts), where `bytes` are when they
- * are of its memory, else copied there 64 KB at a time.
- */
-export function adler32(bytes: Uint8Array, adler = 1): number {
-  // Looked at before the memory may grow: growing it empties every view of it.
-  if (bytes.buffer === kernelMemory(0).buffer) return adler32At(bytes.byteOffset, bytes.length, adler);
-  const memory = kernelMemory(KERNEL_FREE + ADLER_COPY);
-  let sum = adler >>> 0;
-  for (let at = 0; at < bytes.length; at += ADLER_COPY) {
-    const part = bytes.subarray(at, at + ADLER_COPY);
-    memory.set(part, KERNEL_FREE);
-    sum = adler32At(KERNEL_FREE, part.length, sum);
-  }
-  return sum;
-}
 
 /** The Adler-32 of two runs of bytes one after the other, from the checksum of each and the second's length (zlib's adler32_combine). */
 export function adler32Combine(first: number, second: number, secondLength: number): number {

@@ -104,7 +104,6 @@ const PAINTED_SHARE = 0.1;
 const WINDOW = 32 * 1024;
 
 const FILTER_NONE = 0;
-const FILTER_UP = 2;
 
 /** How rows of `pixels` become the PNG's: copied as they are, or converted by a kernel. */
 function conversionOf(pixels: PixelRows, color: PngColor): 'copy' | 'rgb' | 'straight' {
@@ -141,7 +140,8 @@ export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
   if (rgba.length < count * 4) throw new RangeError(`${count} pixels need ${count * 4} bytes of RGBA, not ${rgba.length}`);
   // Pixels of the kernels' memory are copied out first: growing it empties every view of it.
   if (rgba.buffer === kernelMemory(0).buffer) rgba = rgba.slice(0, count * 4);
-  const rgb = Buffer.allocUnsafe(count * 3);
+  // A buffer of its own: a PNG worker transfers it to the main thread as it is.
+  const rgb = Buffer.allocUnsafeSlow(count * 3);
   const src = KERNEL_FREE;
   const dst = src + OPAQUE_CHUNK * 4;
   const memory = kernelMemory(dst + OPAQUE_CHUNK * 3 + 16);
@@ -156,7 +156,7 @@ export function opaqueRgb(rgba: Uint8Array, count: number): Buffer {
 }
 
 /**
- * The share of `bytes` that repeats bytes before it in runs of LONG_MATCH or more, as deflate's
+ * The share of `bytes` that repeats bytes before it in runs of 8 or more, as deflate's
  * matches would find them (each position's most recent earlier one with the same first four
  * bytes, by a hash; a run counted is stepped over): png-kernels.wat's longMatches, on the bytes
  * where they are in the kernels' memory, else on a copy.
