@@ -11,7 +11,7 @@
 //
 //   node bin/compile.js          compile every file and remove outputs whose source is gone
 //   refreshDist(root)            (from bin/pocketpress.js) only the files edited since
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -298,10 +298,16 @@ const CODE_CACHE_FOR = `node ${process.version}; ${ENGINE_FLAGS.join(' ')}`;
 
 /** What a code cache file says it was made for: its second line (see src/shared/code-cache.ts); undefined when unreadable. */
 function codeCacheMadeFor(file) {
+  let fd;
   try {
-    return readFileSync(file).subarray(0, 2048).toString('utf8').split('\n')[1];
+    // Its first lines only: the cache is as large as the module's code, and this runs at every start.
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(2048);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('utf8').split('\n')[1];
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../src/cli/main.js';
+import { isKeptFile, type AddFile, type OutputFile } from '../src/shared/output-file.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures');
@@ -44,4 +45,12 @@ export function hashTree(dir: string, options: { skipHidden?: boolean; keep?: (r
   };
   if (existsSync(dir)) walk(dir);
   return files;
+}
+
+/** Where a stage's files go in a test: into `files`, each as made (a stage given no cache hands over no kept file). */
+export function collectFiles(files: OutputFile[]): AddFile {
+  return (file) => {
+    if (isKeptFile(file)) throw new Error(`${file.path} was handed over as a kept file, with no cache`);
+    files.push(file);
+  };
 }

@@ -21,9 +21,9 @@ import { buildKit } from './build-kit.js';
 import { roundFace } from '../impose/compose.js';
 import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
-import type { AddFile, OutputFile } from '../shared/output-file.js';
+import { isKeptFile, type AddFile, type OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, pdfOf, pieceImages, sheetBands } from './renderers.js';
+import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, keptImages, pdfOf, sheetBands } from './renderers.js';
 import { inOrder } from '../shared/map-limit.js';
 import { nextTurn, turnEvery } from '../shared/event-loop.js';
 import type { TrimStore } from './trim-store.js';
@@ -276,7 +276,8 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const normal = resolveGame(loaded, lang);
   const saver = options.homePrint?.ink === 'saver' ? inkSaverGame(normal) : undefined;
   const game = saver?.game ?? normal;
-  const add = (file: OutputFile) => folder.add(file);
+  // A file the cache holds is copied (or linked) as it is; one made is written with the digest taken as it was made, if any.
+  const add: AddFile = (file) => (isKeptFile(file) ? folder.copy(file.path, file.kept, file.entry) : folder.add(file, file.sha256));
   const exported: ExportSet[] = [];
   // Where each face's component PNG was written, so the exports read it back instead of drawing it again.
   const componentPngs = new Map<DisplayList, string>();
@@ -327,9 +328,10 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   const picture = afterDrawn(drawnFaces, facePictures(options.dpi, options.cache, written));
   const trimmed = options.trims ? afterDrawn(drawnFaces, faceTrims(options.trims)) : undefined;
   const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
-  const pieces = options.cache?.persistent ? pieceImages(options.cache) : undefined;
+  const pieces = options.cache?.persistent ? keptImages(options.cache, 'tts-piece') : undefined;
+  const sheets = options.cache?.persistent ? keptImages(options.cache, 'tts-sheet') : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
-  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, pieces, deflate: deflateOnWorkers }, exportOptions, addFile);
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, sheets, pieces, deflate: deflateOnWorkers }, exportOptions, addFile);
   const cache = options.cache;
   const key = (cache: BuildCache) =>
     cache.listKeyTurning('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {

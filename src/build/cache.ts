@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
-import type { AddFile, OutputFile } from '../shared/output-file.js';
+import { isKeptFile, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess } from '../shared/file-access.js';
-import { fileStamp } from '../shared/file-stamp.js';
+import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
 
@@ -15,12 +15,7 @@ export interface CacheStats {
   reused: number;
 }
 
-/** A file the cache holds, to be copied as it is: where it lies, its size and the SHA-256 of its bytes. */
-export interface KeptFile {
-  file: string;
-  size: number;
-  sha256: string;
-}
+export type { KeptFile } from '../shared/output-file.js';
 
 /**
  * A value's key, or what makes it: made only by a cache that keeps values on disk. A build with
@@ -204,10 +199,18 @@ export class BuildCache {
    * with the stamp of the version it was taken from, and taken again when that stamp differs.
    */
   keptFile(kind: string, key: string): KeptFile | undefined {
+    const kept = this.keptAt(key);
+    if (kept) this.count(kind, true);
+    return kept;
+  }
+
+  /** keptFile, not counted. */
+  private keptAt(key: string): KeptFile | undefined {
     const file = this.file(key);
     if (!this.held(file)) return undefined;
-    const stamp = fileStamp(file);
-    const size = statSync(file).size;
+    const info = statSync(file, { bigint: true });
+    const stamp = stampOf(file, info);
+    const size = Number(info.size);
     const beside = `${file}.sha256`;
     const noted = this.held(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
@@ -215,8 +218,17 @@ export class BuildCache {
       sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
       this.put(beside, `${sha256} ${stamp}`);
     }
-    this.count(kind, true);
     return { file, size, sha256 };
+  }
+
+  /**
+   * Keeps `bytes`, just made, under `key` with their digest `sha256` noted beside them (see
+   * noteDigest), and counts them made. A cache that keeps nothing counts them only.
+   */
+  keepFile(kind: string, key: string, bytes: Buffer, sha256: string): void {
+    this.count(kind, false);
+    const file = this.file(key);
+    if (file && this.put(file, bytes)) this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
   }
 
   /**
@@ -257,7 +269,7 @@ export class BuildCache {
    * copied into out/.
    */
   private held(file: string | undefined): file is string {
-    return file !== undefined && this.dir !== undefined && existsSync(file) && checkFileAccess(file, [this.dir]).ok;
+    return file !== undefined && this.dir !== undefined && checkFileAccess(file, [this.dir]).ok;
   }
 
   private file(key: KeyOf): string | undefined {
@@ -302,18 +314,28 @@ export class BuildCache {
    */
   async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
     const index = await this.fileLater(key);
-    const entries = this.held(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry'] }[]) : undefined;
-    if (index && entries && entries.every((_, i) => this.held(`${index}-${i}`))) {
-      this.count(kind, true);
-      entries.forEach((e, i) => add({ ...e, bytes: readFileSync(`${index}-${i}`) }));
-      return;
+    const entries = this.held(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry']; kept?: unknown }[]) : undefined;
+    if (index && Array.isArray(entries)) {
+      // A file kept under a key of its own is named by that key; the others lie beside the index.
+      const files = entries.map((e, i) => (typeof e.kept === 'string' ? (/^[0-9a-f]{64}$/.test(e.kept) ? this.keptAt(e.kept) : undefined) : this.held(`${index}-${i}`) ? `${index}-${i}` : undefined));
+      if (files.every((f) => f !== undefined)) {
+        this.count(kind, true);
+        entries.forEach((e, i) => {
+          const file = files[i]!;
+          add(typeof file === 'string' ? { path: e.path, entry: e.entry, bytes: readFileSync(file) } : { path: e.path, entry: e.entry, kept: file });
+        });
+        return;
+      }
     }
-    const made: { path: string; entry: OutputFile['entry'] }[] = [];
+    const made: { path: string; entry: OutputFile['entry']; kept?: string }[] = [];
     // Renamed into place whole: a build reading the same cache never takes half a file.
     let whole = index !== undefined;
     await make((file) => {
-      if (index && whole) whole = this.put(`${index}-${made.length}`, file.bytes);
-      made.push({ path: file.path, entry: file.entry });
+      if (isKeptFile(file)) made.push({ path: file.path, entry: file.entry, kept: path.basename(file.kept.file) });
+      else {
+        if (index && whole) whole = this.put(`${index}-${made.length}`, file.bytes);
+        made.push({ path: file.path, entry: file.entry });
+      }
       add(file);
     });
     this.count(kind, false);

@@ -97,6 +97,9 @@ const MANIFEST_LIMIT = 64 * 1024 * 1024;
 export class PreviousFolder {
   private files: Map<string, { sha256: string; bytes: number }> | undefined;
   private readonly dir: string;
+  /** The folder's real path, once its manifest is read (a folder that is a link lists nothing). */
+  private realDir: string | undefined;
+  private readonly mode = writtenMode();
 
   /** The folder `<game>/<lang>` of `out`. */
   constructor(
@@ -125,9 +128,9 @@ export class PreviousFolder {
       const info = lstatSync(file, { bigint: true });
       if (!info.isFile() || info.size !== BigInt(size) || !this.trusted.has(stampOf(file, info))) return undefined;
       const uid = process.getuid?.();
-      if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== (0o666 & ~process.umask())) return undefined;
+      if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== this.mode) return undefined;
       // Reached through no link.
-      return realpathSync(file) === path.join(realpathSync(this.dir), relative) ? { file, info } : undefined;
+      return realpathSync.native(file) === path.join(this.realDir!, relative) ? { file, info } : undefined;
     } catch {
       // Gone meanwhile (another build's commit): copied from the cache instead.
       return undefined;
@@ -139,7 +142,9 @@ export class PreviousFolder {
     this.files = new Map();
     try {
       // The folder itself, not a link to one elsewhere.
-      if (realpathSync(this.dir) !== path.join(realpathSync(this.out), path.relative(this.out, this.dir))) return this.files;
+      const real = realpathSync.native(this.dir);
+      if (real !== path.join(realpathSync.native(this.out), path.relative(this.out, this.dir))) return this.files;
+      this.realDir = real;
       const manifest = path.join(this.dir, 'manifest.json');
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size > MANIFEST_LIMIT || !this.trusted.has(fileStamp(manifest))) return this.files;
@@ -156,11 +161,17 @@ export class PreviousFolder {
   }
 }
 
+/**
+ * The mode a file written now gets (0666 less the umask), read once per folder of a build:
+ * process.umask() sets the mask to read it, two calls to the system for every file linked or copied.
+ */
+const writtenMode = () => 0o666 & ~process.umask();
+
 /** A copy of a file the cache holds, with the mode of a file written here (not the cache's: a cache restored read-only). */
-function copyKept(kept: KeptFile, target: string): void {
+function copyKept(kept: KeptFile, target: string, mode: number): void {
   // A copy-on-write clone where the file system makes them (Btrfs, XFS, APFS): instant, and still a file of its own.
   copyFileSync(kept.file, target, constants.COPYFILE_FICLONE);
-  chmodSync(target, 0o666 & ~process.umask());
+  chmodSync(target, mode);
 }
 
 /** The files of one game × language, written to the staging folder as they are made. */
@@ -177,6 +188,9 @@ export class FolderWriter {
     /** What the folder this one replaces holds. */
     private readonly previous?: PreviousFolder,
   ) {}
+
+  /** The mode of a file written here. */
+  private readonly mode = writtenMode();
 
   /** Files linked from the folder this one replaces: their stamps once linked, and the cache's copy. */
   private readonly linked = new Map<string, { stamp: string; kept: KeptFile }>();
@@ -196,7 +210,7 @@ export class FolderWriter {
    */
   copy(relative: string, kept: KeptFile, entry: FileFacts): void {
     const target = this.target(relative);
-    if (!this.discard && !this.linkPrevious(relative, kept, target)) copyKept(kept, target);
+    if (!this.discard && !this.linkPrevious(relative, kept, target)) copyKept(kept, target, this.mode);
     this.entries.push(manifestEntry(relative, entry, kept.sha256, kept.size));
   }
 
@@ -216,7 +230,8 @@ export class FolderWriter {
       rmSync(target, { force: true });
       return false;
     }
-    this.linked.set(target, { stamp: fileStamp(target), kept });
+    // A regular file: the look just taken is its stamp.
+    this.linked.set(target, { stamp: stampOf(target, made), kept });
     return true;
   }
 
@@ -229,18 +244,25 @@ export class FolderWriter {
     for (const [target, { stamp, kept }] of this.linked) {
       if (fileStamp(target) === stamp) continue;
       const fresh = `${target}.${process.pid}.tmp`;
-      copyKept(kept, fresh);
+      copyKept(kept, fresh, this.mode);
       renameSync(fresh, target);
     }
     this.linked.clear();
   }
 
-  /** Where a file of this folder goes in the staging folder, its folder made. */
+  /** The folders of the staging folder made so far. */
+  private readonly made = new Set<string>();
+
+  /** Where a file of this folder goes in the staging folder, its folder made (once). */
   private target(relative: string): string {
     // After a failure or an abort the staging folder is gone: no worker writes into it again.
     if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
     const target = path.join(this.dir, relative);
-    if (!this.discard) mkdirSync(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!this.discard && !this.made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.made.add(folder);
+    }
     return target;
   }
 

@@ -7,7 +7,7 @@ import type { DeflateBand } from '../shared/png-write.js';
 import { isSvgCalls, type SvgCallStore } from '../render/pdf/svg-calls.js';
 import { sha256 } from '../shared/output-file.js';
 import type { TrimStore } from './trim-store.js';
-import type { KeepBand, KeepPiece } from '../export/types.js';
+import type { KeepBand, KeepImage } from '../export/types.js';
 import { bandBytes, bandBytesAtMost, readBand } from '../export/tts/sheet-bands.js';
 
 export interface PdfMeta {
@@ -156,10 +156,20 @@ export function sheetBands(cache: BuildCache): KeepBand {
 }
 
 /**
- * The images of tiles, tokens and standees for Tabletop Simulator kept in the build cache, named
- * by their face and what else they are made from: a build in which one card changed encodes none
- * of them again (a game's boards took 0.7 s of a 3 s rebuild, encoded on this thread).
+ * Images for Tabletop Simulator kept in the build cache on the shelf `kind`, named by their faces
+ * and what else they are made from, and copied into the output as they are (never read): the
+ * images of tiles, tokens and standees ("tts-piece": a game's boards took 0.7 s of a 3 s rebuild,
+ * encoded on this thread) and whole deck sheets ("tts-sheet": a rebuild in which one card changed
+ * remakes that card's sheet, and only the row of it that holds the card; 1 000 cards make 15).
  */
-export function pieceImages(cache: BuildCache): KeepPiece {
-  return (face, inputs, make) => cache.bytes('tts-piece', cache.listKey('tts-piece', [face.list], inputs), make);
+export function keptImages(cache: BuildCache, kind: 'tts-piece' | 'tts-sheet'): KeepImage {
+  return async (faces, inputs, make) => {
+    const key = cache.listKey(kind, faces.map((f) => f.list), inputs);
+    const kept = cache.keptFile(kind, key);
+    if (kept) return { kept };
+    const bytes = await make();
+    const digest = sha256(bytes);
+    cache.keepFile(kind, key, bytes, digest);
+    return { bytes, sha256: digest };
+  };
 }

@@ -2,6 +2,7 @@ import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { DeflateBand, PngBand } from '../shared/png-write.js';
+import type { KeptFile } from '../shared/output-file.js';
 
 export interface ExportSet {
   set: ResolvedSet;
@@ -26,8 +27,10 @@ export interface ExportInput {
   bands?: KeepBand;
   /** Deflates the bands of deck sheets (on another thread); without it they are deflated on this one. */
   deflate?: DeflateBand;
+  /** Where whole deck sheets (and a set's shared back) are kept between builds; without it every one is made. */
+  sheets?: KeepImage;
   /** Where the images of tiles, tokens and standees are kept between builds; without it every one is made. */
-  pieces?: KeepPiece;
+  pieces?: KeepImage;
 }
 
 /**
@@ -36,12 +39,15 @@ export interface ExportInput {
  */
 export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<PngBand>) => Promise<PngBand>;
 
+/** An image for Tabletop Simulator as a store of them gives it: the cache's copy (never read), or the bytes just made and their SHA-256. */
+export type KeptImage = { kept: KeptFile } | { bytes: Buffer; sha256: string };
+
 /**
- * Gives the PNG of a piece's image (a tile's, token's or standee's face) kept by an earlier build
- * for the same face and `inputs` (what else the image is made from: its kind, size and shape),
- * or `make`s it and keeps it.
+ * Gives the PNG made from `faces` and `inputs` (what else the image is made from: its kind, size,
+ * shape, grid) as an earlier build kept it, or `make`s it and keeps it: a deck sheet or a
+ * piece's image (a tile's, token's or standee's face).
  */
-export type KeepPiece = (face: Face, inputs: Record<string, unknown>, make: () => Promise<Buffer>) => Promise<Buffer>;
+export type KeepImage = (faces: readonly Face[], inputs: Record<string, unknown>, make: () => Promise<Buffer>) => Promise<KeptImage>;
 
 export interface ExportOptions {
   /**

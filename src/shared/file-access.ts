@@ -15,12 +15,14 @@ function inside(parent: string, child: string): boolean {
  * The one rule for every file a build reads from a game: once its symbolic links are followed
  * it lies inside one of `roots` (the game folder, or the shared templates), and it is a regular
  * file — never a folder, a FIFO, a device or a socket, which could block or never end.
- * Checked before the file is opened, so nothing of a refused file is read or printed.
+ * Checked before the file is opened, so nothing of a refused file is read or printed. Links are
+ * followed by the system's realpath (one call, where Node's own looks at every folder of the
+ * path in turn: a build checks thousands of files).
  */
 export function checkFileAccess(file: string, roots: readonly string[], shown = path.basename(file)): FileAccess {
   let real: string;
   try {
-    real = realpathSync(file);
+    real = realpathSync.native(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EACCES') return { ok: false, code: 'unreadable-file', message: `"${shown}" cannot be read: permission denied` };
@@ -28,7 +30,7 @@ export function checkFileAccess(file: string, roots: readonly string[], shown = 
   }
   const realRoots = roots.flatMap((r) => {
     try {
-      return [realpathSync(r)];
+      return [realpathSync.native(r)];
     } catch {
       return [];
     }

@@ -40,13 +40,32 @@ export interface OutputFile {
   path: string;
   bytes: Buffer;
   entry: FileFacts;
+  /** The SHA-256 of `bytes`, when whoever made them took it already (else it is taken as they are written). */
+  sha256?: string;
+}
+
+/** A file the build cache holds, to be copied as it is: where it lies, its size and the SHA-256 of its bytes. */
+export interface KeptFile {
+  file: string;
+  size: number;
+  sha256: string;
+}
+
+/** A file to write that the build cache holds already: copied (or linked) into the output, never read. */
+export interface KeptOutputFile {
+  path: string;
+  kept: KeptFile;
+  entry: FileFacts;
 }
 
 /**
  * Where a stage hands each file as soon as it is made: the build writes it and lets its bytes
  * go, so a stage that makes many large files (deck sheets, piece images) never holds them all.
+ * A file the cache holds is handed over as the cache's copy.
  */
-export type AddFile = (file: OutputFile) => void;
+export type AddFile = (file: OutputFile | KeptOutputFile) => void;
+
+export const isKeptFile = (file: OutputFile | KeptOutputFile): file is KeptOutputFile => 'kept' in file;
 
 export interface Manifest {
   game: string;

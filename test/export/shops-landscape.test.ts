@@ -7,7 +7,7 @@ import { exportShops } from '../../src/export/index.js';
 import type { OutputFile } from '../../src/shared/output-file.js';
 import type { LayoutProblem } from '../../src/shared/problem.js';
 import { readPdfFacts } from '../../src/preflight/pdf-facts.js';
-import { tempDir } from '../helpers.js';
+import { collectFiles, tempDir } from '../helpers.js';
 import { BACK, FACE, item, prepareExport, setYaml } from './helpers.js';
 import { requireGhostscript } from './shops-helpers.js';
 
@@ -34,7 +34,7 @@ describe('shops for a landscape deck without bleed, each card with its own back'
     requireGhostscript();
     const prepared = await prepareExport(writeLandscapeGame(), 'en', { dpi: 150 });
     files = [];
-    await exportShops(prepared.input, { outDir: '/out', shops: ['makeplayingcards', 'drivethrucards'], creationDate: new Date(0) }, (p) => problems.push(p), (f) => files.push(f));
+    await exportShops(prepared.input, { outDir: '/out', shops: ['makeplayingcards', 'drivethrucards'], creationDate: new Date(0) }, (p) => problems.push(p), collectFiles(files));
   }, 120_000);
 
   it('warns that the bleed is short, for each shop', () => {

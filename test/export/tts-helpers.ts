@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { OutputFile } from '../../src/shared/output-file.js';
 import { exportTts } from '../../src/export/tts/export-tts.js';
+import { collectFiles } from '../helpers.js';
 import type { ExportInput, ExportOptions } from '../../src/export/types.js';
 
 /** The TTS export's files, in the order it handed them over. */
 export async function ttsFiles(input: ExportInput, options: ExportOptions): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
-  await exportTts(input, options, (file) => files.push(file));
+  await exportTts(input, options, collectFiles(files));
   return files;
 }
 

@@ -1,4 +1,5 @@
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,12 +202,20 @@ describe('a build', () => {
   }, 120_000);
 });
 
+/** The many-cards game with its card sets alone (a token of the game does not fit its text: the build would stop). */
+function manyCardsOnly(): string {
+  const game = writeManyCardsGame();
+  const gameFile = path.join(game, 'game.yaml');
+  writeFileSync(gameFile, readFileSync(gameFile, 'utf8').replace(', sets/coins.yaml, sets/chips.yaml', ''));
+  return game;
+}
+
+/** Every deck sheet of manyCardsOnly(): the deck's two sheets and their backs (each card has its own), the lone card's sheet and its blank back. */
+const MANY_SHEETS = ['deck-1.png', 'deck-1.back.png', 'deck-2.png', 'deck-2.back.png', 'solo-1.png', 'solo-back.png'];
+
 describe('a build with damaged bands in its cache', () => {
   it('makes them again: the sheets are the ones a build without the cache makes', async () => {
-    const game = writeManyCardsGame();
-    // The card sets alone (a token of the game does not fit its text: the build would stop).
-    const gameFile = path.join(game, 'game.yaml');
-    writeFileSync(gameFile, readFileSync(gameFile, 'utf8').replace(', sets/coins.yaml, sets/chips.yaml', ''));
+    const game = manyCardsOnly();
     const [cached, cacheDir, fresh] = [tempDir(), tempDir(), tempDir()];
     const read = (out: string, sheet: string) => readFileSync(path.join(out, 'many', 'en', 'tts', sheet));
     expect((await buildOnce(game, options(cached, { cacheDir }), '0.0.0-test', io)).code).toBe(0);
@@ -224,14 +233,56 @@ describe('a build with damaged bands in its cache', () => {
     }
     // Fronts and backs (each card has its own): 7 rows on the sheets of the first 70 cards, 1 on those of the other 5; 1 for the lone card of the other set.
     expect(damaged).toBe(17);
-    // The first card changed: its rows (front and back) are made anew, every other band is found damaged and made again.
+    // The first card changed: its rows (front and back) are made anew, and every other band of its
+    // two sheets is found damaged and made again (12). The sheets whose cards did not change are
+    // kept whole: copied as they were, their bands never read (deck-2.png and deck-2.back.png, solo-1.png and
+    // solo-back.png, the blank back of a set without one).
     const set = path.join(game, 'sets', 'deck.yaml');
     writeFileSync(set, readFileSync(set, 'utf8').replace('"Card 1"', '"Card one"'));
     const again = await buildOnce(game, options(cached, { cacheDir }), '0.0.0-test', io);
     expect(again.code).toBe(0);
-    expect(again.stats['tts-band']!.made).toBe(17);
+    expect(again.stats['tts-band']!.made).toBe(14);
+    expect(again.stats['tts-sheet']).toEqual({ made: 2, reused: 4 });
     expect((await buildOnce(game, options(fresh, { cache: false }), '0.0.0-test', io)).code).toBe(0);
-    for (const sheet of ['deck-1.png', 'deck-1.back.png', 'deck-2.png', 'solo-1.png']) expect(read(cached, sheet).equals(read(fresh, sheet))).toBe(true);
+    for (const sheet of MANY_SHEETS) expect(read(cached, sheet).equals(read(fresh, sheet)), sheet).toBe(true);
+  }, 120_000);
+});
+
+describe('deck sheets kept whole', () => {
+  it('are the last build\'s files when their cards did not change, and come from the cache when the exports are taken whole', async () => {
+    const game = manyCardsOnly();
+    const [out, cacheDir, fresh] = [tempDir(), tempDir(), tempDir()];
+    const tts = (folder: string, file: string) => path.join(folder, 'many', 'en', 'tts', file);
+    const sheets = MANY_SHEETS;
+    const first = await buildOnce(game, options(out, { cacheDir }), '0.0.0-test', io);
+    expect(first.code).toBe(0);
+    expect(first.stats['tts-sheet']).toEqual({ made: 6, reused: 0 });
+    const earlier = statSync(tts(out, 'deck-2.png'), { bigint: true });
+
+    const set = path.join(game, 'sets', 'deck.yaml');
+    writeFileSync(set, readFileSync(set, 'utf8').replace('"Card 1"', '"Card one"'));
+    const changed = await buildOnce(game, options(out, { cacheDir }), '0.0.0-test', io);
+    expect(changed.code).toBe(0);
+    // Card 1's sheets (front and back) are made again; the other four are the cache's.
+    expect(changed.stats['tts-sheet']).toEqual({ made: 2, reused: 4 });
+    // deck-2.png is the very file the last build wrote, linked into the new output: neither read nor written again.
+    const now = statSync(tts(out, 'deck-2.png'), { bigint: true });
+    expect([now.ino, now.mtimeNs]).toEqual([earlier.ino, earlier.mtimeNs]);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'many', 'en', 'manifest.json'), 'utf8')) as { files: { path: string; sha256: string; bytes: number; kind: string; cards: number }[] };
+    for (const sheet of sheets) {
+      const entry = manifest.files.find((f) => f.path === `tts/${sheet}`)!;
+      const bytes = readFileSync(tts(out, sheet));
+      expect([entry.kind, entry.bytes, entry.sha256], sheet).toEqual(['tts-sheet', bytes.length, createHash('sha256').update(bytes).digest('hex')]);
+    }
+    expect(manifest.files.find((f) => f.path === 'tts/deck-2.png')!.cards).toBe(5);
+
+    // Another paper: the PDFs are made again, the exports taken whole from the cache, the kept sheets among them.
+    const letter = await buildOnce(game, options(out, { cacheDir, paper: 'letter' }), '0.0.0-test', io);
+    expect(letter.code).toBe(0);
+    expect(letter.stats['export']).toEqual({ made: 0, reused: 1 });
+    expect(letter.stats['tts-sheet']).toBeUndefined();
+    expect((await buildOnce(game, options(fresh, { cache: false, paper: 'letter' }), '0.0.0-test', io)).code).toBe(0);
+    for (const sheet of sheets) expect(readFileSync(tts(out, sheet)).equals(readFileSync(tts(fresh, sheet))), sheet).toBe(true);
   }, 120_000);
 });
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { TrimFace } from '../../shared/face.js';
 import type { AddFile } from '../../shared/output-file.js';
 import type { DeflateBand } from '../../shared/png-write.js';
-import type { ExportOptions, KeepBand, KeepPiece } from '../types.js';
+import type { ExportOptions, KeepBand, KeepImage } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
 export interface TtsContext {
@@ -22,8 +22,10 @@ export interface TtsContext {
   bands?: KeepBand;
   /** Deflates deck sheets' bands (on another thread), if given. */
   deflate?: DeflateBand;
+  /** Where whole deck sheets are kept between builds, if anywhere. */
+  sheets?: KeepImage;
   /** Where the pieces' images are kept between builds, if anywhere. */
-  pieces?: KeepPiece;
+  pieces?: KeepImage;
 }
 
 /** Where a game × language folder is: its id and language. */
@@ -39,7 +41,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand; pieces?: KeepPiece }): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand; sheets?: KeepImage; pieces?: KeepImage }): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {

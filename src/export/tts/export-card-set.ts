@@ -7,9 +7,9 @@ import type { PngBand } from '../../shared/png-write.js';
 import type { TtsContext } from './context.js';
 import { encodeStraightPng } from '../../shared/png-write.js';
 import type { Raster } from '../../shared/face.js';
-import type { OutputFile } from '../../shared/output-file.js';
+import type { KeptOutputFile, OutputFile } from '../../shared/output-file.js';
 import { cardObject, deckObject, transformAt, type CustomDeckEntry, type ObjectState } from './objects.js';
-import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
+import { instanceIds, itemNickname, keptTtsImage, type TtsPart } from './part.js';
 import { cellSize, planSheets, type CellSize, type SheetPlan } from './sheet-plan.js';
 
 /** Card scale relative to a TTS card at scale 1, taken as a poker card 63.5 mm wide. */
@@ -19,16 +19,21 @@ function blankCell(cell: CellSize): Raster {
   return { data: Buffer.alloc(cell.widthPx * cell.heightPx * 3, 255), width: cell.widthPx, height: cell.heightPx, channels: 3 };
 }
 
-/** Draws one deck sheet: the file to hand to the context. */
-async function makeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile> {
+/**
+ * One deck sheet: the file to hand to the context. A sheet kept whole by an earlier build (the
+ * same faces on the same grid) is the cache's copy; else it is put together row by row, each row
+ * taken from the bands kept when its faces are those of an earlier row.
+ */
+async function makeSheet(path: string, faces: readonly Face[], sheet: { plan: SheetPlan<unknown>; cell: CellSize; facts: Record<string, unknown> }, ctx: TtsContext): Promise<OutputFile | KeptOutputFile> {
   const { plan, cell, facts } = sheet;
   const size = { width: cell.widthPx, height: cell.heightPx };
   const row = { columns: plan.columns, ...cell };
   const bands = ctx.bands;
   const shelf = bands && ((first: number, count: number, make: () => Promise<PngBand>) => bands(faces.slice(first, first + count), row, make));
-  const bytes = await composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, deflate: ctx.deflate });
+  const make = () => composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, deflate: ctx.deflate });
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
-  return ttsImageFile(path, bytes, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels });
+  const inputs = { kind: 'deck-sheet', columns: plan.columns, rows: plan.rows, ...cell };
+  return keptTtsImage(path, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }, { faces, inputs, make }, ctx.sheets);
 }
 
 /** Both values once both promises have settled: a failure of either is thrown only then, so that the other is not left running. */
@@ -52,9 +57,11 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   const shared = faces.find((f) => f.item === undefined);
   let sharedBackUrl = '';
   if (!uniqueBack) {
-    const back = shared ? await ctx.trim(shared, { width: cell.widthPx, height: cell.heightPx }) : blankCell(cell);
+    const size = { width: cell.widthPx, height: cell.heightPx };
+    const make = async () => encodeStraightPng(shared ? await ctx.trim(shared, size) : blankCell(cell));
     const path = `tts/${set.id}-back.png`;
-    ctx.add(ttsImageFile(path, encodeStraightPng(back), { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }));
+    const inputs = { kind: 'deck-back', ...cell };
+    ctx.add(await keptTtsImage(path, { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }, { faces: shared ? [shared] : [], inputs, make }, ctx.sheets));
     sharedBackUrl = ctx.url(path);
   }
   const decks: Record<string, CustomDeckEntry> = {};

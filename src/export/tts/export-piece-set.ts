@@ -5,9 +5,9 @@ import type { Face } from '../../shared/face.js';
 import type { ExportSet } from '../types.js';
 import type { TtsContext } from './context.js';
 import { transformAt, type ObjectState } from './objects.js';
-import { instanceIds, itemNickname, ttsImageFile, type TtsPart } from './part.js';
+import { instanceIds, itemNickname, keptTtsImage, type TtsPart } from './part.js';
 import { figurineObject, tileObject, tokenObject, type PieceImages } from './piece-objects.js';
-import { renderTileImage, renderTokenImage } from './piece-image.js';
+import { tileImage, tokenImage } from './piece-image.js';
 
 /**
  * Millimetres that scale 1 stands for, on the longest side: TTS tiles and figurines are taken
@@ -33,8 +33,8 @@ export async function exportPieceSet({ set, faces }: ExportSet, ctx: TtsContext)
   const write = async (face: Face): Promise<string> => {
     const known = written.get(face);
     if (known) return known;
-    const { png, ...size } = isToken ? await renderTokenImage(face, set, ctx.trim, ctx.pieces) : await renderTileImage(face, set, ctx.trim, ctx.pieces);
-    const file = ttsImageFile(imagePath(set, face), png, { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size });
+    const { inputs, make, ...size } = isToken ? tokenImage(face, set, ctx.trim) : tileImage(face, set, ctx.trim);
+    const file = await keptTtsImage(imagePath(set, face), { set: set.id, item: face.item ?? null, side: face.back ? 'back' : 'front', ...size }, { faces: [face], inputs, make }, ctx.pieces);
     ctx.add(file);
     const url = ctx.url(file.path);
     written.set(face, url);

@@ -1,4 +1,6 @@
-import type { OutputFile } from '../../shared/output-file.js';
+import type { KeptOutputFile, OutputFile } from '../../shared/output-file.js';
+import type { Face } from '../../shared/face.js';
+import type { KeepImage } from '../types.js';
 import type { ResolvedItem } from '../../resolve/model.js';
 import { toTextValue } from '../text-value.js';
 import type { ObjectState } from './objects.js';
@@ -28,4 +30,15 @@ export function instanceIds(item: ResolvedItem): string[] {
 
 export function ttsImageFile(path: string, bytes: Buffer, facts: Record<string, unknown>): OutputFile {
   return { path, bytes, entry: { kind: 'tts-sheet', ...facts } };
+}
+
+/**
+ * An image for TTS made from `faces` and `inputs` by `make`, or as `keep` kept it: the file to
+ * hand over (the cache's copy when it has one).
+ */
+export async function keptTtsImage(path: string, facts: Record<string, unknown>, image: { faces: readonly Face[]; inputs: Record<string, unknown>; make: () => Promise<Buffer> }, keep?: KeepImage): Promise<OutputFile | KeptOutputFile> {
+  const entry = { kind: 'tts-sheet', ...facts } as const;
+  if (!keep) return { path, bytes: await image.make(), entry };
+  const got = await keep(image.faces, image.inputs, image.make);
+  return 'kept' in got ? { path, kept: got.kept, entry } : { path, bytes: got.bytes, sha256: got.sha256, entry };
 }

@@ -1,6 +1,5 @@
 import type { Face, TrimFace } from '../../shared/face.js';
 import type { ResolvedSet } from '../../resolve/model.js';
-import type { KeepPiece } from '../types.js';
 import { encodeStraightPng } from '../../shared/png-write.js';
 import { pieceSize } from './sheet-plan.js';
 
@@ -18,29 +17,31 @@ export function shapeMask(shape: ResolvedSet['shape'], w: number, h: number, rad
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`;
 }
 
+/** A piece's image: its size, what it is made from besides its face (its key's inputs), and how it is made. */
 export interface PieceImage {
-  png: Buffer;
   widthPx: number;
   heightPx: number;
+  inputs: Record<string, unknown>;
+  make: () => Promise<Buffer>;
 }
 
-/** A piece's image as `keep` holds it (made and kept when it does not), or made. */
-const kept = (keep: KeepPiece | undefined, face: Face, inputs: Record<string, unknown>, make: () => Promise<Buffer>) => (keep ? keep(face, inputs, make) : make());
-
 /** A tile's or standee's face: the trim as an RGB PNG (TTS cuts a tile's shape itself). */
-export async function renderTileImage(face: Face, set: ResolvedSet, trim: TrimFace, keep?: KeepPiece): Promise<PieceImage> {
+export function tileImage(face: Face, set: ResolvedSet, trim: TrimFace): PieceImage {
   const { width, height } = pieceSize(set);
-  const png = await kept(keep, face, { kind: 'tile', width, height }, async () => encodeStraightPng(await trim(face, { width, height })));
-  return { png, widthPx: width, heightPx: height };
+  return { widthPx: width, heightPx: height, inputs: { kind: 'tile', width, height }, make: async () => encodeStraightPng(await trim(face, { width, height })) };
 }
 
 /** A token's face: the trim on white, transparent outside the set's shape and in a small margin, as RGBA. */
-export async function renderTokenImage(token: Face, set: ResolvedSet, trim: TrimFace, keep?: KeepPiece): Promise<PieceImage> {
+export function tokenImage(token: Face, set: ResolvedSet, trim: TrimFace): PieceImage {
   const { width, height } = pieceSize(set);
   const radius = Math.round((set.cornerRadius / set.width) * width * 100) / 100;
   const m = TOKEN_MARGIN_PX;
-  const png = await kept(keep, token, { kind: 'token', width, height, shape: set.shape, radius, margin: m }, () => cutToken(token, trim, set, { width, height, radius }));
-  return { png, widthPx: width + 2 * m, heightPx: height + 2 * m };
+  return {
+    widthPx: width + 2 * m,
+    heightPx: height + 2 * m,
+    inputs: { kind: 'token', width, height, shape: set.shape, radius, margin: m },
+    make: () => cutToken(token, trim, set, { width, height, radius }),
+  };
 }
 
 async function cutToken(token: Face, trim: TrimFace, set: ResolvedSet, size: { width: number; height: number; radius: number }): Promise<Buffer> {
