@@ -4,6 +4,7 @@ import { drawDisplayList } from './draw-display-list.js';
 import { setContentId } from './set-content-id.js';
 import { defaultCreationDate } from './creation-date.js';
 import { StructureWriter } from './structure-writer.js';
+import { writeStringsAsLatin1 } from './latin1-writes.js';
 import { turnEvery } from '../../shared/event-loop.js';
 import { keepSvgCallsIn } from './draw-image.js';
 import type { SvgCallStore } from './svg-calls.js';
@@ -74,6 +75,7 @@ export async function renderComponentPdf(
     // No default font: pdfkit would load Helvetica's metrics for text nothing draws in it.
     font: null as unknown as string,
   });
+  writeStringsAsLatin1(doc);
   // pdfkit numbers fonts from its default one (F1): the fonts drawn with keep their numbers.
   (doc as unknown as { _fontCount: number })._fontCount = 1;
   const structure = options.tagged ? new StructureWriter(doc) : undefined;
