@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess } from '../shared/file-access.js';
+import { checkFileAccess, checkFileAccessIn } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
@@ -269,8 +269,24 @@ export class BuildCache {
    * copied into out/.
    */
   private held(file: string | undefined): file is string {
-    return file !== undefined && this.dir !== undefined && checkFileAccess(file, [this.dir]).ok;
+    return file !== undefined && this.realDir() !== undefined && checkFileAccessIn(file, [this.realDir()!]).ok;
   }
+
+  /** The cache folder's real path, resolved once (undefined when it keeps nothing, or is not there yet). */
+  private realDir(): string | undefined {
+    if (this.dir === undefined) return undefined;
+    if (this.resolvedDir === undefined) {
+      try {
+        this.resolvedDir = realpathSync.native(this.dir);
+      } catch {
+        // Made by the first value kept.
+        return undefined;
+      }
+    }
+    return this.resolvedDir;
+  }
+
+  private resolvedDir: string | undefined;
 
   private file(key: KeyOf): string | undefined {
     if (this.dir === undefined) return undefined;

@@ -97,8 +97,6 @@ const MANIFEST_LIMIT = 64 * 1024 * 1024;
 export class PreviousFolder {
   private files: Map<string, { sha256: string; bytes: number }> | undefined;
   private readonly dir: string;
-  /** The folder's real path, once its manifest is read (a folder that is a link lists nothing). */
-  private realDir: string | undefined;
   private readonly mode = writtenMode();
 
   /** The folder `<game>/<lang>` of `out`. */
@@ -129,22 +127,34 @@ export class PreviousFolder {
       if (!info.isFile() || info.size !== BigInt(size) || !this.trusted.has(stampOf(file, info))) return undefined;
       const uid = process.getuid?.();
       if ((uid !== undefined && info.uid !== BigInt(uid)) || (Number(info.mode) & 0o7777) !== this.mode) return undefined;
-      // Reached through no link.
-      return realpathSync.native(file) === path.join(this.realDir!, relative) ? { file, info } : undefined;
+      // Reached through no link: the file is one (looked at above), and so is each folder between it and the folder replaced.
+      return this.realFolders(path.dirname(relative)) ? { file, info } : undefined;
     } catch {
       // Gone meanwhile (another build's commit): copied from the cache instead.
       return undefined;
     }
   }
 
+  /** Whether each folder of `relative` (a folder inside this one) is a folder, not a link to one: looked at once per build. */
+  private realFolders(relative: string): boolean {
+    if (relative === '.' || relative === '') return true;
+    let known = this.folders.get(relative);
+    if (known === undefined) {
+      const info = lstatSync(path.join(this.dir, relative), { throwIfNoEntry: false });
+      known = info !== undefined && info.isDirectory() && this.realFolders(path.dirname(relative));
+      this.folders.set(relative, known);
+    }
+    return known;
+  }
+
+  private readonly folders = new Map<string, boolean>();
+
   private listed(): Map<string, { sha256: string; bytes: number }> {
     if (this.files) return this.files;
     this.files = new Map();
     try {
       // The folder itself, not a link to one elsewhere.
-      const real = realpathSync.native(this.dir);
-      if (real !== path.join(realpathSync.native(this.out), path.relative(this.out, this.dir))) return this.files;
-      this.realDir = real;
+      if (realpathSync.native(this.dir) !== path.join(realpathSync.native(this.out), path.relative(this.out, this.dir))) return this.files;
       const manifest = path.join(this.dir, 'manifest.json');
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size > MANIFEST_LIMIT || !this.trusted.has(fileStamp(manifest))) return this.files;

@@ -20,6 +20,18 @@ function inside(parent: string, child: string): boolean {
  * path in turn: a build checks thousands of files).
  */
 export function checkFileAccess(file: string, roots: readonly string[], shown = path.basename(file)): FileAccess {
+  const realRoots = roots.flatMap((r) => {
+    try {
+      return [realpathSync.native(r)];
+    } catch {
+      return [];
+    }
+  });
+  return checkFileAccessIn(file, realRoots, shown);
+}
+
+/** checkFileAccess, for roots whose real paths are known already (a store that checks every entry of one folder resolves it once). */
+export function checkFileAccessIn(file: string, realRoots: readonly string[], shown = path.basename(file)): FileAccess {
   let real: string;
   try {
     real = realpathSync.native(file);
@@ -28,13 +40,6 @@ export function checkFileAccess(file: string, roots: readonly string[], shown = 
     if (code === 'EACCES') return { ok: false, code: 'unreadable-file', message: `"${shown}" cannot be read: permission denied` };
     return { ok: false, code: 'missing-file', message: code === 'ELOOP' ? `"${shown}" is a loop of symbolic links` : `there is no file "${shown}"` };
   }
-  const realRoots = roots.flatMap((r) => {
-    try {
-      return [realpathSync.native(r)];
-    } catch {
-      return [];
-    }
-  });
   if (!realRoots.some((r) => inside(r, real))) {
     return { ok: false, code: 'path-outside-game', message: `"${shown}" is a link to a file outside the game folder; keep every file of a game inside its folder` };
   }
