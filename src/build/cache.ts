@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess, checkFileAccessIn } from '../shared/file-access.js';
+import { checkFileAccess, checkFileAccessIn, realPath } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
+import { PNG_SIGNATURE } from '../shared/png-chunks.js';
 
 export interface CacheStats {
   made: number;
@@ -32,6 +33,28 @@ export type KeyLater = KeyOf | (() => Promise<string>);
  * name), on disk so that the next build finds it. No entry is ever stale: a change to any
  * input gives another key.
  */
+/** A PNG's last chunk: IEND, empty, with its CRC. */
+const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/** Whether `bytes` begin as a PNG and end with its IEND chunk. */
+const wholePng = (bytes: Buffer) => bytes.length >= PNG_SIGNATURE.length + PNG_END.length && bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) && bytes.subarray(bytes.length - PNG_END.length).equals(PNG_END);
+
+/** A path an index may give an output file: relative, each of its names a name (no "..", no empty part), and not too long. */
+const outputPath = (value: unknown): value is string => typeof value === 'string' && value.length < 1024 && !path.isAbsolute(value) && value.split(/[\\/]/).every((part) => part !== '' && part !== '.' && part !== '..');
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An entry of an index of files (see files()), as kept: anything else read back is not one. */
+interface IndexEntry {
+  path: string;
+  entry: OutputFile['entry'];
+  /** The key of the cache's file that holds it, when it is kept under a key of its own. */
+  kept?: string;
+}
+
+const isIndexEntry = (value: unknown): value is IndexEntry =>
+  isRecord(value) && outputPath(value['path']) && isRecord(value['entry']) && typeof value['entry']['kind'] === 'string' && (value['kept'] === undefined || (typeof value['kept'] === 'string' && /^[0-9a-f]{64}$/.test(value['kept'])));
+
 export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
@@ -204,7 +227,11 @@ export class BuildCache {
     return kept;
   }
 
-  /** keptFile, not counted. */
+  /**
+   * keptFile, not counted. The files kept so are PNGs: one whose digest is taken again (another
+   * version of the file than the one noted: a cache restored elsewhere, or written over) that is
+   * not a whole PNG (cut short, overwritten) is dropped, to be made again.
+   */
   private keptAt(key: string): KeptFile | undefined {
     const file = this.file(key);
     if (!this.held(file)) return undefined;
@@ -215,7 +242,12 @@ export class BuildCache {
     const noted = this.held(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
     if (!sha256) {
-      sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+      const bytes = readFileSync(file);
+      if (!wholePng(bytes)) {
+        this.forget(key);
+        return undefined;
+      }
+      sha256 = createHash('sha256').update(bytes).digest('hex');
       this.put(beside, `${sha256} ${stamp}`);
     }
     return { file, size, sha256 };
@@ -223,12 +255,15 @@ export class BuildCache {
 
   /**
    * Keeps `bytes`, just made, under `key` with their digest `sha256` noted beside them (see
-   * noteDigest), and counts them made. A cache that keeps nothing counts them only.
+   * noteDigest), and counts them made; gives whether they were kept (a cache that keeps nothing
+   * counts them only).
    */
-  keepFile(kind: string, key: string, bytes: Buffer, sha256: string): void {
+  keepFile(kind: string, key: string, bytes: Buffer, sha256: string): boolean {
     this.count(kind, false);
     const file = this.file(key);
-    if (file && this.put(file, bytes)) this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
+    if (!file || !this.put(file, bytes)) return false;
+    this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
+    return true;
   }
 
   /**
@@ -277,7 +312,7 @@ export class BuildCache {
     if (this.dir === undefined) return undefined;
     if (this.resolvedDir === undefined) {
       try {
-        this.resolvedDir = realpathSync.native(this.dir);
+        this.resolvedDir = realPath(this.dir);
       } catch {
         // Made by the first value kept.
         return undefined;
@@ -330,10 +365,10 @@ export class BuildCache {
    */
   async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
     const index = await this.fileLater(key);
-    const entries = this.held(index) ? (JSON.parse(readFileSync(index, 'utf8')) as { path: string; entry: OutputFile['entry']; kept?: unknown }[]) : undefined;
-    if (index && Array.isArray(entries)) {
+    const entries = this.held(index) ? this.indexAt(index) : undefined;
+    if (index && entries) {
       // A file kept under a key of its own is named by that key; the others lie beside the index.
-      const files = entries.map((e, i) => (typeof e.kept === 'string' ? (/^[0-9a-f]{64}$/.test(e.kept) ? this.keptAt(e.kept) : undefined) : this.held(`${index}-${i}`) ? `${index}-${i}` : undefined));
+      const files = entries.map((e, i) => (e.kept !== undefined ? this.keptAt(e.kept) : this.held(`${index}-${i}`) ? `${index}-${i}` : undefined));
       if (files.every((f) => f !== undefined)) {
         this.count(kind, true);
         entries.forEach((e, i) => {
@@ -343,11 +378,13 @@ export class BuildCache {
         return;
       }
     }
-    const made: { path: string; entry: OutputFile['entry']; kept?: string }[] = [];
+    const made: IndexEntry[] = [];
     // Renamed into place whole: a build reading the same cache never takes half a file.
     let whole = index !== undefined;
     await make((file) => {
+      // A file the cache keeps under a key of its own (taken from there, or kept there as it was made) is named by that key.
       if (isKeptFile(file)) made.push({ path: file.path, entry: file.entry, kept: path.basename(file.kept.file) });
+      else if (file.keptAs !== undefined) made.push({ path: file.path, entry: file.entry, kept: file.keptAs });
       else {
         if (index && whole) whole = this.put(`${index}-${made.length}`, file.bytes);
         made.push({ path: file.path, entry: file.entry });
@@ -356,6 +393,16 @@ export class BuildCache {
     });
     this.count(kind, false);
     if (index && whole) this.put(index, JSON.stringify(made));
+  }
+
+  /** The entries of an index of files, when it is one (else, damaged or put there, nothing is taken from it). */
+  private indexAt(index: string): IndexEntry[] | undefined {
+    try {
+      const entries: unknown = JSON.parse(readFileSync(index, 'utf8'));
+      return Array.isArray(entries) && entries.every(isIndexEntry) ? entries : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** A JSON value under `key`, made (and kept) when missing. */

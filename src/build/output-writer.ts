@@ -1,9 +1,10 @@
-import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sha256, type FileFacts, type Manifest, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import type { KeptFile } from './cache.js';
 import { manifestEntry } from './manifest.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
+import { realPath } from '../shared/file-access.js';
 
 /** The output cannot be written where it was asked to go; nothing was changed. */
 export class OutputError extends Error {
@@ -154,7 +155,7 @@ export class PreviousFolder {
     this.files = new Map();
     try {
       // The folder itself, not a link to one elsewhere.
-      if (realpathSync.native(this.dir) !== path.join(realpathSync.native(this.out), path.relative(this.out, this.dir))) return this.files;
+      if (realPath(this.dir) !== path.join(realPath(this.out), path.relative(this.out, this.dir))) return this.files;
       const manifest = path.join(this.dir, 'manifest.json');
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size > MANIFEST_LIMIT || !this.trusted.has(fileStamp(manifest))) return this.files;
@@ -268,6 +269,9 @@ export class FolderWriter {
     // After a failure or an abort the staging folder is gone: no worker writes into it again.
     if (!this.isOpen()) throw new OutputError('the build was stopped; nothing more is written');
     const target = path.join(this.dir, relative);
+    // A path from anywhere (a cache's index comes with a project) never reaches out of the folder.
+    const within = path.relative(this.dir, target);
+    if (path.isAbsolute(relative) || within === '' || within === '..' || within.startsWith(`..${path.sep}`) || path.isAbsolute(within)) throw new OutputError(`${relative} is not a path inside the output folder`);
     const folder = path.dirname(target);
     if (!this.discard && !this.made.has(folder)) {
       mkdirSync(folder, { recursive: true });

@@ -169,7 +169,6 @@ export function keptImages(cache: BuildCache, kind: 'tts-piece' | 'tts-sheet'): 
     if (kept) return { kept };
     const bytes = await make();
     const digest = sha256(bytes);
-    cache.keepFile(kind, key, bytes, digest);
-    return { bytes, sha256: digest };
+    return { bytes, sha256: digest, ...(cache.keepFile(kind, key, bytes, digest) ? { key } : {}) };
   };
 }

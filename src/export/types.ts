@@ -39,8 +39,11 @@ export interface ExportInput {
  */
 export type KeepBand = (faces: readonly Face[], row: { columns: number; widthPx: number; heightPx: number }, make: () => Promise<PngBand>) => Promise<PngBand>;
 
-/** An image for Tabletop Simulator as a store of them gives it: the cache's copy (never read), or the bytes just made and their SHA-256. */
-export type KeptImage = { kept: KeptFile } | { bytes: Buffer; sha256: string };
+/**
+ * An image for Tabletop Simulator as a store of them gives it: the cache's copy (never read), or
+ * the bytes just made, their SHA-256, and the key the store kept them under (if it could).
+ */
+export type KeptImage = { kept: KeptFile } | { bytes: Buffer; sha256: string; key?: string };
 
 /**
  * Gives the PNG made from `faces` and `inputs` (what else the image is made from: its kind, size,

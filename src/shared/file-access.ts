@@ -6,6 +6,23 @@ export type FileAccess =
   | { ok: true; file: string; size: number }
   | { ok: false; code: 'path-outside-game' | 'not-a-regular-file' | 'missing-file' | 'unreadable-file'; message: string };
 
+/** What the system's realpath may say of a path that any realpath would refuse as well. */
+const REFUSED = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES']);
+
+/**
+ * A path with its links followed: by the system's realpath (one call, where Node's own looks at
+ * each folder of the path in turn), or by Node's where the system's fails otherwise than any
+ * would (Windows volumes its mount manager does not know, where it says EISDIR).
+ */
+export function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch (error) {
+    if (REFUSED.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    return realpathSync(file);
+  }
+}
+
 function inside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -16,13 +33,12 @@ function inside(parent: string, child: string): boolean {
  * it lies inside one of `roots` (the game folder, or the shared templates), and it is a regular
  * file — never a folder, a FIFO, a device or a socket, which could block or never end.
  * Checked before the file is opened, so nothing of a refused file is read or printed. Links are
- * followed by the system's realpath (one call, where Node's own looks at every folder of the
- * path in turn: a build checks thousands of files).
+ * followed by realPath (a build checks thousands of files).
  */
 export function checkFileAccess(file: string, roots: readonly string[], shown = path.basename(file)): FileAccess {
   const realRoots = roots.flatMap((r) => {
     try {
-      return [realpathSync.native(r)];
+      return [realPath(r)];
     } catch {
       return [];
     }
@@ -34,7 +50,7 @@ export function checkFileAccess(file: string, roots: readonly string[], shown = 
 export function checkFileAccessIn(file: string, realRoots: readonly string[], shown = path.basename(file)): FileAccess {
   let real: string;
   try {
-    real = realpathSync.native(file);
+    real = realPath(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EACCES') return { ok: false, code: 'unreadable-file', message: `"${shown}" cannot be read: permission denied` };

@@ -42,6 +42,8 @@ export interface OutputFile {
   entry: FileFacts;
   /** The SHA-256 of `bytes`, when whoever made them took it already (else it is taken as they are written). */
   sha256?: string;
+  /** The build cache's key these very bytes are kept under, when a store kept them as they were made. */
+  keptAs?: string;
 }
 
 /** A file the build cache holds, to be copied as it is: where it lies, its size and the SHA-256 of its bytes. */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutSet } from '../../src/build/build-game.js';
@@ -5,7 +7,8 @@ import { BuildCache } from '../../src/build/cache.js';
 import { pdfOf } from '../../src/build/renderers.js';
 import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
-import type { OutputFile } from '../../src/shared/output-file.js';
+import type { AddFile, OutputFile } from '../../src/shared/output-file.js';
+import { PNG_SIGNATURE } from '../../src/shared/png-chunks.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -64,5 +67,69 @@ describe('the keys of a build cache', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(cache.stats['pdf']).toEqual({ made: 1, reused: 0 });
     expect([digest.mock.calls.length, key.mock.calls.length]).toEqual([0, 0]);
+  });
+});
+
+describe('an index of files kept in the build cache', () => {
+  const KEY = 'e'.repeat(64);
+  const made: OutputFile = { path: 'tts/deck.json', bytes: Buffer.from('{"made":true}'), entry: { kind: 'tts-json' } };
+  /** files() under KEY with `index` written where its index goes: the paths handed over, and whether it made them. */
+  async function takeWith(index: string): Promise<{ added: string[]; made: boolean }> {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'ee'), { recursive: true });
+    writeFileSync(path.join(dir, 'ee', KEY), index);
+    writeFileSync(path.join(dir, 'ee', `${KEY}-0`), 'kept bytes');
+    const cache = new BuildCache(dir, 'test');
+    const added: string[] = [];
+    const make = vi.fn(async (add: AddFile) => add(made));
+    await cache.files('export', KEY, make, (f) => added.push(f.path));
+    return { added, made: make.mock.calls.length === 1 };
+  }
+
+  it('is taken when it lists files it holds', async () => {
+    expect(await takeWith(JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' } }]))).toEqual({ added: ['tts/a.json'], made: false });
+  });
+
+  it('is not taken, and the files are made again, when it is damaged or names what it should not', async () => {
+    const damaged = [
+      'not JSON',
+      'null',
+      '{"path": "tts/a.json"}',
+      '[null]',
+      JSON.stringify([{ path: 'tts/a.json' }]),
+      JSON.stringify([{ path: '../../outside.txt', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: '/etc/passwd', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: 'tts/./a.json', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' }, kept: '../../../etc/passwd' }]),
+      JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' }, kept: 7 }]),
+      // A file kept under a key of its own that the cache does not hold.
+      JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' }, kept: 'f'.repeat(64) }]),
+    ];
+    for (const index of damaged) expect(await takeWith(index), index).toEqual({ added: ['tts/deck.json'], made: true });
+  });
+});
+
+describe('a PNG kept under a key of its own', () => {
+  const KEY = 'a'.repeat(64);
+  const png = (body: string) => Buffer.concat([PNG_SIGNATURE, Buffer.from(body), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  it('is given with the digest noted as it was kept, then taken again from the bytes when the file changed, and dropped when it is no whole PNG', () => {
+    const dir = tempDir();
+    const first = png('first');
+    const cache = new BuildCache(dir, 'test');
+    expect(cache.keepFile('tts-sheet', KEY, first, sha(first))).toBe(true);
+    const file = path.join(dir, 'aa', KEY);
+    expect(cache.keptFile('tts-sheet', KEY)).toEqual({ file, size: first.length, sha256: sha(first) });
+    // Written over with another whole PNG (a cache restored from elsewhere has other stamps too): its own digest.
+    const second = png('second, longer');
+    writeFileSync(file, second);
+    expect(new BuildCache(dir, 'test').keptFile('tts-sheet', KEY)).toEqual({ file, size: second.length, sha256: sha(second) });
+    // Cut short: not given, and removed so that it is made and kept again.
+    writeFileSync(file, second.subarray(0, second.length - 4));
+    const later = new BuildCache(dir, 'test');
+    expect(later.keptFile('tts-sheet', KEY)).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+    expect(later.stats).toEqual({});
   });
 });

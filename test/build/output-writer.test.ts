@@ -93,6 +93,21 @@ describe('OutputWriter', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
+  it('writes no file outside its folder, whatever path it is given', () => {
+    const out = tempDir();
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    const folder = writer.folder('g', 'en');
+    for (const escape of ['../../../escaped.txt', '../en-other/a.txt', '..', '.', path.resolve(tempDir(), 'abs.txt')]) {
+      expect(() => folder.add({ path: escape, bytes: Buffer.from('x'), entry: { kind: 'tts-json' } }), escape).toThrow(/not a path inside the output folder/);
+    }
+    // A name that merely begins with two dots is a name.
+    folder.add({ path: '..dots.txt', bytes: Buffer.from('x'), entry: { kind: 'tts-json' } });
+    writer.commit('test');
+    expect(readdirSync(path.join(out, 'g', 'en')).sort()).toEqual(['..dots.txt', 'manifest.json']);
+    expect(readdirSync(out).sort()).toEqual(['g']);
+  });
+
   it('commits into place and keeps no staging folder or journal', () => {
     const out = tempDir();
     writeVersion(path.join(out, 'g', 'en'), 'old');

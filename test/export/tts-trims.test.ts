@@ -258,6 +258,9 @@ describe('deck sheets kept whole', () => {
     expect(first.code).toBe(0);
     expect(first.stats['tts-sheet']).toEqual({ made: 6, reused: 0 });
     const earlier = statSync(tts(out, 'deck-2.png'), { bigint: true });
+    // Each sheet is kept once: under its own key, which the exports' index names (not a second copy beside the index).
+    const cached = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(path.join(e.parentPath, e.name)));
+    for (const sheet of sheets) expect(cached.filter((bytes) => bytes.equals(readFileSync(tts(out, sheet)))).length, sheet).toBe(1);
 
     const set = path.join(game, 'sets', 'deck.yaml');
     writeFileSync(set, readFileSync(set, 'utf8').replace('"Card 1"', '"Card one"'));

@@ -56,7 +56,32 @@ describe("a page's content gathered while a face is drawn", () => {
   });
 });
 
+/** A whole compressed document with text, colours, opacity, a form and Latin-1 in its info, as bytes. */
+async function wholeDocument(patch: boolean): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: true, font: null as unknown as string, info: { Title: 'Café \u0141ódź', CreationDate: new Date(0) } });
+  if (patch) writeStringsAsLatin1(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(Buffer.from(chunk)));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  for (let page = 0; page < 3; page++) {
+    doc.addPage({ size: [100, 100], margin: 0 });
+    draw(doc);
+    doc.addContent(`% page ${page} \u00e9\u0141`);
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
 describe('strings written as latin1', () => {
+  it('make the whole document pdfkit makes with its own methods, byte for byte', async () => {
+    // pdfkit as this test file loaded it is not patched yet: its own bytes first.
+    const own = await wholeDocument(false);
+    const patched = await wholeDocument(true);
+    expect(patched.length).toBeGreaterThan(1000);
+    expect(patched.equals(own)).toBe(true);
+  });
+
   it('are the bytes pdfkit made of them: each character\'s low byte, a line feed after each', () => {
     const doc = newDocument();
     writeStringsAsLatin1(doc);

@@ -28,10 +28,6 @@ export function instanceIds(item: ResolvedItem): string[] {
   return Array.from({ length: item.count }, (_, i) => `${item.id}#${i + 1}`);
 }
 
-export function ttsImageFile(path: string, bytes: Buffer, facts: Record<string, unknown>): OutputFile {
-  return { path, bytes, entry: { kind: 'tts-sheet', ...facts } };
-}
-
 /**
  * An image for TTS made from `faces` and `inputs` by `make`, or as `keep` kept it: the file to
  * hand over (the cache's copy when it has one).
@@ -40,5 +36,6 @@ export async function keptTtsImage(path: string, facts: Record<string, unknown>,
   const entry = { kind: 'tts-sheet', ...facts } as const;
   if (!keep) return { path, bytes: await image.make(), entry };
   const got = await keep(image.faces, image.inputs, image.make);
-  return 'kept' in got ? { path, kept: got.kept, entry } : { path, bytes: got.bytes, sha256: got.sha256, entry };
+  if ('kept' in got) return { path, kept: got.kept, entry };
+  return { path, bytes: got.bytes, sha256: got.sha256, entry, ...(got.key ? { keptAs: got.key } : {}) };
 }

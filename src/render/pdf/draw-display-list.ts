@@ -26,6 +26,7 @@ interface WrittenPage {
  */
 export function gatheringPageContent(doc: PDFKit.PDFDocument, draw: () => void): void {
   const page = doc.page as unknown as WrittenPage;
+  const own = Object.hasOwn(page, 'write');
   const write = page.write;
   const parts: string[] = [];
   const flush = () => {
@@ -43,7 +44,8 @@ export function gatheringPageContent(doc: PDFKit.PDFDocument, draw: () => void):
   try {
     draw();
   } finally {
-    page.write = write;
+    if (own) page.write = write;
+    else delete (page as Partial<WrittenPage>).write;
     flush();
   }
 }
