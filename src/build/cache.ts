@@ -27,12 +27,6 @@ export type KeyOf = string | (() => string);
 /** The same, for a key made with turns of the event loop (listKeyTurning). */
 export type KeyLater = KeyOf | (() => Promise<string>);
 
-/**
- * A content-addressed store: a value is kept under the hash of everything it was made from
- * (the tool version, the resolved inputs, and the bytes of every font and image file they
- * name), on disk so that the next build finds it. No entry is ever stale: a change to any
- * input gives another key.
- */
 /** A PNG's last chunk: IEND, empty, with its CRC. */
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
@@ -55,6 +49,12 @@ interface IndexEntry {
 const isIndexEntry = (value: unknown): value is IndexEntry =>
   isRecord(value) && outputPath(value['path']) && isRecord(value['entry']) && typeof value['entry']['kind'] === 'string' && (value['kept'] === undefined || (typeof value['kept'] === 'string' && /^[0-9a-f]{64}$/.test(value['kept'])));
 
+/**
+ * A content-addressed store: a value is kept under the hash of everything it was made from
+ * (the tool version, the resolved inputs, and the bytes of every font and image file they
+ * name), on disk so that the next build finds it. No entry is ever stale: a change to any
+ * input gives another key.
+ */
 export class BuildCache {
   readonly stats: Record<string, CacheStats> = {};
   private readonly fileHashes = new Map<string, string>();
