@@ -12,20 +12,21 @@ interface WritingReference {
   uncompressedLength: number;
 }
 
-let patched = false;
+/** The document classes patched already (one per copy of pdfkit a process loads). */
+const patched = new WeakSet<object>();
 
 /**
  * pdfkit turns each string it writes (every operator of a page's content, every object of the
  * file, each with a line feed after it) into bytes with a loop over its characters that keeps
  * each one's low byte. Node's latin1 encoder gives the same bytes, natively: the two methods
  * that write strings (a reference's write, the document's _write) are made to use it, with
- * everything else they do unchanged. Done once, on the prototypes of the first document's
+ * everything else they do unchanged. Done once per copy of pdfkit, on the prototypes of its
  * classes. A 1 000-card rebuild spent 70 ms of its main thread in pdfkit's loop.
  */
 export function writeStringsAsLatin1(doc: PDFKit.PDFDocument): void {
-  if (patched) return;
-  patched = true;
   const documentProto = Object.getPrototypeOf(doc) as { _write(this: WritingDocument, data: string | Uint8Array): void };
+  if (patched.has(documentProto)) return;
+  patched.add(documentProto);
   const referenceProto = Object.getPrototypeOf((doc as unknown as WritingDocument)._root) as { write(this: WritingReference, chunk: string | Uint8Array): void };
   documentProto._write = function (data) {
     const bytes = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
