@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
-import { isKeptFile, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
+import { isKeptFile, sha256, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess, checkFileAccessIn, realPath } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
@@ -15,8 +15,6 @@ export interface CacheStats {
   made: number;
   reused: number;
 }
-
-export type { KeptFile } from '../shared/output-file.js';
 
 /**
  * A value's key, or what makes it: made only by a cache that keeps values on disk. A build with
@@ -254,26 +252,22 @@ export class BuildCache {
   }
 
   /**
-   * Keeps `bytes`, just made, under `key` with their digest `sha256` noted beside them (see
-   * noteDigest), and counts them made; gives whether they were kept (a cache that keeps nothing
-   * counts them only).
+   * The PNG kept under `key` (see keptFile), to be copied into the output without being read;
+   * else the bytes `make` makes, hashed once (for the manifest) and kept under `key` with that
+   * digest noted beside them, so that the next build, in which one card changed, hashes none of
+   * the others; `key` is given back when they could be kept. Without a key (a cache that keeps
+   * nothing takes none) they are made, and counted made.
    */
-  keepFile(kind: string, key: string, bytes: Buffer, sha256: string): boolean {
+  async keptOrMade(kind: string, key: string | undefined, make: () => Promise<Buffer>): Promise<{ kept: KeptFile } | { bytes: Buffer; sha256: string; key?: string }> {
+    const kept = key === undefined ? undefined : this.keptFile(kind, key);
+    if (kept) return { kept };
+    const bytes = await make();
+    const digest = sha256(bytes);
     this.count(kind, false);
-    const file = this.file(key);
-    if (!file || !this.put(file, bytes)) return false;
-    this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
-    return true;
-  }
-
-  /**
-   * Notes the digest of the bytes just kept under `key` (as `bytes` kept them), so that
-   * keptFile gives it without reading the file again: the next build, in which one card
-   * changed, hashes none of the others.
-   */
-  noteDigest(key: string, sha256: string): void {
-    const file = this.file(key);
-    if (this.held(file)) this.put(`${file}.sha256`, `${sha256} ${fileStamp(file)}`);
+    const file = key === undefined ? undefined : this.file(key);
+    if (!file || !this.put(file, bytes)) return { bytes, sha256: digest };
+    this.put(`${file}.sha256`, `${digest} ${fileStamp(file)}`);
+    return { bytes, sha256: digest, key };
   }
 
   /**

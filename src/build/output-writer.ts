@@ -1,7 +1,6 @@
 import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sha256, type FileFacts, type Manifest, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
-import type { KeptFile } from './cache.js';
+import { sha256, type FileFacts, type KeptFile, type Manifest, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import { manifestEntry } from './manifest.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { realPath } from '../shared/file-access.js';

@@ -1,7 +1,8 @@
 import type { DisplayList } from '../shared/display-list.js';
 import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
-import type { BuildCache, KeptFile } from './cache.js';
+import type { BuildCache } from './cache.js';
+import type { KeptFile } from '../shared/output-file.js';
 import type { PictureFace, TrimFace } from '../shared/face.js';
 import type { DeflateBand } from '../shared/png-write.js';
 import { isSvgCalls, type SvgCallStore } from '../render/pdf/svg-calls.js';
@@ -47,17 +48,17 @@ const pngKey = (cache: BuildCache, kind: string, list: DisplayList, dpi: number)
 
 /**
  * A component PNG: the cache's file when it holds one (to be copied into the output, never read
- * here), else drawn (and kept) as pngOf does.
+ * here), else drawn (and kept, see BuildCache.keptOrMade), its trims with it.
  */
 export async function componentPngOf(list: DisplayList, dpi: number, cache?: BuildCache, trims?: KeepTrims): Promise<({ kept: KeptFile } | { png: Buffer; sha256: string }) & { widthPx: number; heightPx: number }> {
-  const key = cache?.persistent ? pngKey(cache, 'png', list, dpi) : undefined;
-  const kept = key ? cache?.keptFile('png', key) : undefined;
-  if (kept) return { kept, ...pixelSize(list, dpi) };
-  const made = await pngOf(list, dpi, cache, 'png', trims);
-  // Hashed once: for the manifest, and noted beside the kept file for the builds after this one.
-  const digest = sha256(made.png);
-  if (key) cache?.noteDigest(key, digest);
-  return { ...made, sha256: digest };
+  const size = pixelSize(list, dpi);
+  const draw = async () => (await pngOf(list, dpi, undefined, 'png', trims)).png;
+  if (!cache) {
+    const png = await draw();
+    return { png, sha256: sha256(png), ...size };
+  }
+  const got = await cache.keptOrMade('png', cache.persistent ? pngKey(cache, 'png', list, dpi) : undefined, draw);
+  return 'kept' in got ? { kept: got.kept, ...size } : { png: got.bytes, sha256: got.sha256, ...size };
 }
 
 /** The dpi a face is drawn at for an image of `trim` pixels across its trim: the build's, or more when that has too few. */
@@ -163,12 +164,5 @@ export function sheetBands(cache: BuildCache): KeepBand {
  * remakes that card's sheet, and only the row of it that holds the card; 1 000 cards make 15).
  */
 export function keptImages(cache: BuildCache, kind: 'tts-piece' | 'tts-sheet'): KeepImage {
-  return async (faces, inputs, make) => {
-    const key = cache.listKey(kind, faces.map((f) => f.list), inputs);
-    const kept = cache.keptFile(kind, key);
-    if (kept) return { kept };
-    const bytes = await make();
-    const digest = sha256(bytes);
-    return { bytes, sha256: digest, ...(cache.keepFile(kind, key, bytes, digest) ? { key } : {}) };
-  };
+  return (faces, inputs, make) => cache.keptOrMade(kind, cache.listKey(kind, faces.map((f) => f.list), inputs), make);
 }

@@ -114,12 +114,20 @@ describe('a PNG kept under a key of its own', () => {
   const png = (body: string) => Buffer.concat([PNG_SIGNATURE, Buffer.from(body), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-  it('is given with the digest noted as it was kept, then taken again from the bytes when the file changed, and dropped when it is no whole PNG', () => {
+  it('is given with the digest noted as it was kept, then taken again from the bytes when the file changed, and dropped when it is no whole PNG', async () => {
     const dir = tempDir();
     const first = png('first');
     const cache = new BuildCache(dir, 'test');
-    expect(cache.keepFile('tts-sheet', KEY, first, sha(first))).toBe(true);
+    expect(await cache.keptOrMade('tts-sheet', KEY, async () => first)).toEqual({ bytes: first, sha256: sha(first), key: KEY });
     const file = path.join(dir, 'aa', KEY);
+    const make = vi.fn(async () => png('made again'));
+    expect(await cache.keptOrMade('tts-sheet', KEY, make)).toEqual({ kept: { file, size: first.length, sha256: sha(first) } });
+    expect(make).not.toHaveBeenCalled();
+    expect(cache.stats).toEqual({ 'tts-sheet': { made: 1, reused: 1 } });
+    // Without a key (a cache that keeps nothing), made and counted, never kept.
+    const nothing = new BuildCache(undefined, 'test');
+    expect(await nothing.keptOrMade('png', undefined, async () => first)).toEqual({ bytes: first, sha256: sha(first) });
+    expect(nothing.stats).toEqual({ png: { made: 1, reused: 0 } });
     expect(cache.keptFile('tts-sheet', KEY)).toEqual({ file, size: first.length, sha256: sha(first) });
     // Written over with another whole PNG (a cache restored from elsewhere has other stamps too): its own digest.
     const second = png('second, longer');
