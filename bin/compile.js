@@ -6,7 +6,8 @@
 // Then what is generated into dist/ is written again when what it comes from has changed (see
 // GENERATED): the content files' validators compiled ahead of time, so that a run loads them
 // instead of compiling the schemas, the index of the game-icons set, so that a run reads the
-// icons it draws instead of the whole set, and the hyphenation patterns as JSON. Last, the CLI
+// icons it draws instead of the whole set, the hyphenation patterns as JSON, and the hash of
+// dist/'s code that the build cache's keys start with. Last, the CLI
 // is bundled from dist/ into dist/cli-bundle/ (bin/cli-bundle.js), which bin/pocketpress.js runs.
 //
 //   node bin/compile.js          compile every file and remove outputs whose source is gone
@@ -35,7 +36,11 @@ const GENERATED = [
   { source: 'content/precompile.ts', name: 'precompiledValidatorsCode', out: 'content/schema-validators.cjs', inputs: () => [], codeCache: true },
   { source: 'shared/game-icon-index.ts', name: 'gameIconIndexJson', out: 'shared/game-icons-index.json', inputs: (root) => [resolveFrom(root, '@iconify-json/game-icons/icons.json')] },
   { source: 'language/hyphen-patterns.ts', name: 'hyphenPatternsJson', out: 'language/hyphen-patterns.json', inputs: (root) => [resolveFrom(root, 'hyphen/package.json'), existsSync(path.join(root, NPM_LOCK)) ? path.join(root, NPM_LOCK) : undefined] },
+  // Hashes the code of dist/ itself: written again after every compilation (see update) and
+  // whenever a module of dist/ or the lock file is newer.
+  { source: 'build/fingerprint.ts', name: 'toolCodeHash', out: 'build/tool-fingerprint.txt', inputs: (root) => [...listFiles(path.join(root, 'dist'), ['.js'], [CLI_BUNDLE]).map((f) => path.join(root, 'dist', f)), existsSync(path.join(root, 'package-lock.json')) ? path.join(root, 'package-lock.json') : undefined] },
 ];
+const CODE_HASH = GENERATED[3].out;
 export const PRECOMPILED = GENERATED[0].out;
 export const ICON_INDEX = GENERATED[1].out;
 
@@ -338,6 +343,8 @@ function writeCodeCache(root, entry, file) {
 async function update(root, files, orphans, generated = staleGenerated(root), { rebundle = false } = {}) {
   await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
+  // The hash of dist/'s code, once its modules changed (a module removed leaves no newer file).
+  if ((files.length > 0 || orphans.length > 0) && !generated.includes(CODE_HASH)) generated = [...generated, CODE_HASH];
   if (generated.length > 0) await writeGenerated(root, generated);
   if (rebundle || bundleStale(root)) await bundleCli(root, { removeAll: rebundle });
 }

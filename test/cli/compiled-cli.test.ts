@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bundleStale, CLI_BUNDLE, cliEntry } from '../../bin/cli-bundle.js';
-import { compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist } from '../../bin/compile.js';
+import { compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist, staleGenerated } from '../../bin/compile.js';
 import { CLI_BUNDLE_DIR } from '../../src/build/fingerprint.js';
 import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
@@ -203,6 +203,73 @@ describe('validators compiled ahead of time into dist/', () => {
     expect(precompiledStale(root)).toBe(false);
     await refreshDist(root);
     expect(existsSync(path.join(root, 'dist', PRECOMPILED))).toBe(false);
+  });
+});
+
+describe("the hash of dist/'s code, written with it", () => {
+  /** A package whose src/build/fingerprint.ts hashes the compiled modules of its dist/ (as pocketpress's does). */
+  function packageWithHash(): string {
+    const root = tinyPackage();
+    mkdirSync(path.join(root, 'src', 'build'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'src', 'build', 'fingerprint.ts'),
+      "import { readdirSync, readFileSync } from 'node:fs';\nimport path from 'node:path';\nimport { fileURLToPath } from 'node:url';\nconst dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');\nexport function toolCodeHash(): string {\n  return readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).sort().map((f) => `${f}=${readFileSync(path.join(dist, f), 'utf8').length}`).join(' ');\n}\n",
+    );
+    return root;
+  }
+  const written = (root: string) => readFileSync(path.join(root, 'dist', 'build', 'tool-fingerprint.txt'), 'utf8');
+
+  it('is written again when a module is compiled again, removed or edited in dist/, and not otherwise', async () => {
+    const root = packageWithHash();
+    expect(await refreshDist(root)).toBeUndefined();
+    const first = written(root);
+    expect(first).toMatch(/^a\.js=\d+ build\/fingerprint\.js=\d+ sub\/b\.js=\d+$/);
+    expect(staleGenerated(root)).toEqual([]);
+
+    // A module edited: compiled again, and hashed again with it.
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a: number = 12345;\n');
+    touch(path.join(root, 'src', 'a.ts'), 5);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(written(root)).not.toBe(first);
+    expect(written(root)).toContain(`a.js=${readFileSync(path.join(root, 'dist', 'a.js'), 'utf8').length} `);
+
+    // A module removed: no file is newer, and its output goes; the hash is written again without it.
+    rmSync(path.join(root, 'src', 'sub', 'b.ts'));
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(written(root)).toMatch(/^a\.js=\d+ build\/fingerprint\.js=\d+$/);
+
+    // A module of dist/ changed by hand after the hash was written: the hash is stale.
+    expect(staleGenerated(root)).toEqual([]);
+    writeFileSync(path.join(root, 'dist', 'a.js'), 'export const a = 1;\n');
+    touch(path.join(root, 'dist', 'a.js'), 10);
+    expect(staleGenerated(root)).toEqual(['build/tool-fingerprint.txt']);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(written(root)).toMatch(/^a\.js=20 /);
+  });
+
+  it("is what pocketpress's cache keys start with, and the code is hashed as it is when the file is missing or not a hash", () => {
+    // A copy of this checkout's dist/ (its modules find the package's root from their place).
+    const root = tempDir('pocketpress-hash-');
+    cpSync(path.join(ROOT, 'dist'), path.join(root, 'dist'), { recursive: true, filter: (from) => !from.includes(`${path.sep}${CLI_BUNDLE}`) });
+    cpSync(path.join(ROOT, 'package-lock.json'), path.join(root, 'package-lock.json'));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+    const fingerprint = () =>
+      execFileSync(process.execPath, ['--input-type=module', '-e', `import { toolFingerprint, toolCodeHash } from ${JSON.stringify(pathToFileURL(path.join(root, 'dist', 'build', 'fingerprint.js')).href)};\nprocess.stdout.write(toolFingerprint('9.9.9') + ' ' + toolCodeHash());`], { encoding: 'utf8' }).split(' ');
+    const file = path.join(root, 'dist', 'build', 'tool-fingerprint.txt');
+    // As written by bin/compile.js: the hash of the code.
+    const [usedFirst, hashed] = fingerprint();
+    expect(hashed).toMatch(/^[0-9a-f]{16}$/);
+    expect(readFileSync(file, 'utf8')).toBe(hashed);
+    expect(usedFirst).toBe(`9.9.9+${hashed}`);
+    // The written hash is what is used (the code is not read again).
+    writeFileSync(file, '0123456789abcdef');
+    expect(fingerprint()[0]).toBe('9.9.9+0123456789abcdef');
+    for (const damaged of ['', 'not a hash', '0123456789abcdef\n', '0123456789ABCDEF']) {
+      writeFileSync(file, damaged);
+      expect(fingerprint()[0]).toBe(`9.9.9+${hashed}`);
+    }
+    rmSync(file);
+    expect(fingerprint()[0]).toBe(`9.9.9+${hashed}`);
   });
 });
 
