@@ -23,7 +23,7 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import { isKeptFile, type AddFile, type OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
-import { componentPngOf, deflateOnWorkers, facePictures, faceTrims, keptImages, pdfOf, sheetBands } from './renderers.js';
+import { bandOnWorkers, componentPngOf, facePictures, faceTrims, keptImages, keptTrims, pdfOf, sheetBands } from './renderers.js';
 import { inOrder } from '../shared/map-limit.js';
 import { nextTurn, turnEvery } from '../shared/event-loop.js';
 import type { TrimStore } from './trim-store.js';
@@ -289,7 +289,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // side by side, the second set's trims had left memory long before its sheets were made.
   const queue = inOrder(PNG_CONCURRENCY);
   // Every set laid out first, its PNGs asked for at once: the workers draw while this thread
-  // writes the PDFs, and the exports (TTS deck sheets, deflated on the workers) are under way
+  // writes the PDFs, and the exports (TTS deck sheets, made on the workers) are under way
   // from the first faces drawn rather than after the last PDF.
   for (const set of game.sets) {
     options.signal?.throwIfAborted();
@@ -327,11 +327,12 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // The exports (and the image code they need) are loaded only when they are made again.
   const picture = afterDrawn(drawnFaces, facePictures(options.dpi, options.cache, written));
   const trimmed = options.trims ? afterDrawn(drawnFaces, faceTrims(options.trims)) : undefined;
+  const keptTrim = options.trims ? afterDrawn(drawnFaces, keptTrims(options.trims)) : undefined;
   const bands = options.cache?.persistent ? sheetBands(options.cache) : undefined;
   const pieces = options.cache?.persistent ? keptImages(options.cache, 'tts-piece') : undefined;
   const sheets = options.cache?.persistent ? keptImages(options.cache, 'tts-sheet') : undefined;
   // The exports' own module: the print shops' (and pdf-lib with them) are loaded only with --shop.
-  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, bands, sheets, pieces, deflate: deflateOnWorkers }, exportOptions, addFile);
+  const make = async (addFile: AddFile) => (await import('../export/export-game.js')).exportGame({ game, sets: exported, sections: rulebook.sections, picture, trimmed, keptTrim, bands, sheets, pieces, band: bandOnWorkers }, exportOptions, addFile);
   const cache = options.cache;
   const key = (cache: BuildCache) =>
     cache.listKeyTurning('export', exported.flatMap((e) => e.faces.map((f) => f.list)), {

@@ -275,6 +275,15 @@ export class BuildCache {
    * `maxBytes` (no value of its kind is that large: damaged, or put there) is removed unread.
    */
   peek(kind: string, key: string, maxBytes = Infinity): Buffer | undefined {
+    const file = this.keptPath(kind, key, maxBytes);
+    return file === undefined ? undefined : readFileSync(file);
+  }
+
+  /**
+   * The file that holds what was kept under `key`, for another thread to read (counted as found
+   * again): a regular file of the cache (see held) of at most `maxBytes`; a larger one is removed.
+   */
+  keptPath(kind: string, key: string, maxBytes = Infinity): string | undefined {
     const file = this.file(key);
     if (!this.held(file)) return undefined;
     if (statSync(file).size > maxBytes) {
@@ -282,7 +291,7 @@ export class BuildCache {
       return undefined;
     }
     this.count(kind, true);
-    return readFileSync(file);
+    return file;
   }
 
   /** Removes what is kept under `key` (found damaged), so that it is made and kept again. */

@@ -3,8 +3,9 @@ import { pixelSize } from '../render/png/pixel-size.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { BuildCache } from './cache.js';
 import type { KeptFile } from '../shared/output-file.js';
-import type { PictureFace, TrimFace } from '../shared/face.js';
-import type { DeflateBand } from '../shared/png-write.js';
+import type { Face, PictureFace, TrimFace } from '../shared/face.js';
+import type { MakeBand } from '../shared/band-cells.js';
+import type { KeptTrim } from '../shared/trim-bytes.js';
 import { isSvgCalls, type SvgCallStore } from '../render/pdf/svg-calls.js';
 import { sha256 } from '../shared/output-file.js';
 import type { TrimStore } from './trim-store.js';
@@ -134,8 +135,16 @@ export function faceTrims(store: TrimStore): TrimFace {
   };
 }
 
-/** Deck sheets' bands deflated on the PNG workers, beside this thread's PDFs (on this thread when there are none). */
-export const deflateOnWorkers: DeflateBand = (pixels, color, range) => pngPool().deflate(pixels, color, range);
+/**
+ * Where the faces' trims are kept, unread (TrimStore.keptAt): a deck sheet's band reads them where
+ * it is finished (bandOnWorkers).
+ */
+export function keptTrims(store: TrimStore): (face: Face, size: { width: number; height: number }) => Promise<KeptTrim | undefined> {
+  return async (face, size) => store.keptAt(face.list, size);
+}
+
+/** Deck sheets' bands finished on the PNG workers, beside this thread's PDFs (on this thread when there are none, or all draw). */
+export const bandOnWorkers: MakeBand = (job, memory) => pngPool().band(job, memory);
 
 /**
  * Deck sheets' bands kept in the build cache, named by the faces of their row and its size: a

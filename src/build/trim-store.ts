@@ -1,24 +1,9 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import type { DisplayList } from '../shared/display-list.js';
 import type { Raster } from '../shared/face.js';
+import { keptTrimAtMost, packTrim, trimLength, unpackTrim, type KeptTrim } from '../shared/trim-bytes.js';
 import type { BuildCache } from './cache.js';
 
-const compressed = promisify(brotliCompress);
-const decompressed = promisify(brotliDecompress);
-/** Brotli's quality 1: measured on card trims, 2 ms and a third of the bytes (zlib's fastest level took 9.5 ms for the same size). */
-const QUICK = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
-
 type Size = { width: number; height: number };
-
-/**
- * The output buffer that lets zlib compress or decompress a trim in one job of the thread pool.
- * With its default (16 KB), each piece of output is a job whose end this thread must see before
- * the next starts: a poker card's trim took some 15 turns of the event loop to keep and 44 to
- * read back, each waiting while this thread lays out or writes a PDF (measured: a drawn card
- * then held its place among the PNGs in flight for up to 300 ms after its worker was done).
- */
-const oneJob = (bytes: number) => Math.max(64 * 1024, bytes + 1024);
 
 /**
  * Trims held in memory at most: 16 MB, about 23 poker cards' at Tabletop Simulator's size. The
@@ -65,7 +50,7 @@ export class TrimStore {
   async keep(list: DisplayList, trim: Raster): Promise<void> {
     const key = this.key(list, trim);
     this.remember(key, trim);
-    if (this.kept) await this.cache.bytes('trim', key, () => compressed(trim.data, { ...QUICK, chunkSize: oneJob(trim.data.length) }));
+    if (this.kept) await this.cache.bytes('trim', key, () => packTrim(trim.data));
   }
 
   private remember(key: string, trim: Raster): void {
@@ -92,15 +77,25 @@ export class TrimStore {
       return fresh;
     }
     if (!this.kept) return undefined;
-    const bytes = this.cache.peek('trim', key);
-    if (!bytes) return undefined;
     // Never more than the trim it should be: a file decompressing to more (damaged, or made to) is dropped.
-    const length = size.width * size.height * 3;
-    const data = await decompressed(bytes, { chunkSize: oneJob(length), maxOutputLength: length }).catch(() => undefined);
-    if (data && data.length === length) return { data, width: size.width, height: size.height, channels: 3 };
+    const bytes = this.cache.peek('trim', key, keptTrimAtMost(trimLength(size)));
+    const trim = bytes && (await unpackTrim(bytes, size));
+    if (trim) return trim;
     // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
-    this.cache.forget(key);
+    if (bytes) this.cache.forget(key);
     return undefined;
+  }
+
+  /**
+   * The file in which the build cache keeps this face's trim at this size, unread (counted as
+   * found again); undefined when the trim is held in memory (find gives it) or not kept.
+   */
+  keptAt(list: DisplayList, size: Size): KeptTrim | undefined {
+    if (!this.kept) return undefined;
+    const key = this.key(list, size);
+    if (this.fresh.has(key)) return undefined;
+    const file = this.cache.keptPath('trim', key, keptTrimAtMost(trimLength(size)));
+    return file === undefined ? undefined : { file, width: size.width, height: size.height };
   }
 
   /** Lets go of the trims held in memory (the cache's stay for the next build). */

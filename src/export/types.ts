@@ -1,7 +1,9 @@
 import type { Face, PictureFace, TrimFace } from '../shared/face.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
-import type { DeflateBand, PngBand } from '../shared/png-write.js';
+import type { MakeBand } from '../shared/band-cells.js';
+import type { PngBand } from '../shared/png-write.js';
+import type { KeptTrim } from '../shared/trim-bytes.js';
 import type { KeptFile } from '../shared/output-file.js';
 
 export interface ExportSet {
@@ -25,8 +27,13 @@ export interface ExportInput {
   trimmed?: TrimFace;
   /** Where the bands of deck sheets are kept between builds (a row of cards each); without it every band is made. */
   bands?: KeepBand;
-  /** Deflates the bands of deck sheets (on another thread); without it they are deflated on this one. */
-  deflate?: DeflateBand;
+  /**
+   * Where a face's trim (as `trimmed` gives it) is kept, unread, if it is: a deck sheet's band
+   * that holds it has it read where the band is made (see `band`).
+   */
+  keptTrim?: (face: Face, size: { width: number; height: number }) => Promise<KeptTrim | undefined>;
+  /** Finishes the bands of deck sheets (on another thread); without it they are finished on this one. */
+  band?: MakeBand;
   /** Where whole deck sheets (and a set's shared back) are kept between builds; without it every one is made. */
   sheets?: KeepImage;
   /** Where the images of tiles, tokens and standees are kept between builds; without it every one is made. */

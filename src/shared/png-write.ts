@@ -46,18 +46,6 @@ export interface BandRange {
   independent?: boolean;
 }
 
-/** A band deflated, and the buffer that held its pixels, handed back to be used again. */
-export interface DeflatedBand {
-  band: PngBand;
-  data: Uint8Array;
-}
-
-/**
- * Deflates rows as deflateRows does, possibly on another thread: the pixels' buffer (one of
- * its own, not touched until the band is in) goes there and comes back with the band.
- */
-export type DeflateBand = (pixels: PixelRows, color: PngColor, range: BandRange) => Promise<DeflatedBand>;
-
 /** Pixels row by row, `channels` bytes a pixel. */
 export interface PixelRows {
   data: Uint8Array;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { exportTts } from '../../src/export/tts/export-tts.js';
 import { trimRaster } from '../../src/export/tts/trim-picture.js';
 import { PngPool } from '../../src/render/png/png-pool.js';
 import { renderPng } from '../../src/render/png/render-png.js';
+import type { BandJob } from '../../src/shared/band-cells.js';
 import type { Raster } from '../../src/shared/face.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 import { prepareExport, writeManyCardsGame, type Prepared } from './helpers.js';
@@ -303,7 +304,7 @@ describe('a deck sheet', () => {
     await expect(composeSheet(1, async () => ({ ...flat(1), width: 2 }), { columns: 1, rows: 1 }, cell)).rejects.toThrow(/cell of 2×2/);
   });
 
-  it('deflated by an idle PNG worker, is the file deflated here; while the worker is busy the band is deflated here; the rows come back for the next band', async () => {
+  it('finished by an idle PNG worker, is the file made here; while the worker is busy the band is made here; the rows come back for the next band', async () => {
     const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
     const { PngPool } = await import('../../src/render/png/png-pool.js');
     const cell = { widthPx: 40, heightPx: 30 };
@@ -317,15 +318,15 @@ describe('a deck sheet', () => {
       pool.warm();
       const sent: ArrayBufferLike[] = [];
       const back: { buffer: ArrayBufferLike; bytes: number; detached: boolean }[] = [];
-      const deflate: NonNullable<Parameters<typeof composeSheet>[4]>['deflate'] = async (pixels, color, range) => {
-        const buffer = pixels.data.buffer;
+      const band: NonNullable<Parameters<typeof composeSheet>[4]>['band'] = async (job, memory) => {
+        const buffer = memory.buffer;
         sent.push(buffer);
-        const done = await pool.deflate(pixels, color, range);
+        const done = await pool.band(job, memory);
         // Sent to the worker, the buffer here was emptied (detached), and the same memory came back in another one.
         back.push({ buffer: done.data.buffer, bytes: done.data.buffer.byteLength, detached: buffer.byteLength === 0 });
         return done;
       };
-      const pooled = await composeSheet(cells.length, async (i) => cells[i]!, grid, cell, { deflate });
+      const pooled = await composeSheet(cells.length, async (i) => cells[i]!, grid, cell, { band });
       expect(pooled.equals(here)).toBe(true);
       // Two bands at once: the first goes to the idle worker; the second, and the third made
       // while the worker still has the first, here. (Memory kept from a larger sheet made
@@ -335,6 +336,66 @@ describe('a deck sheet', () => {
       expect([back.find((b) => b.detached)!.buffer, sent[1]]).toContain(sent[2]);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('reads the cells kept in the cache where each band is finished (a PNG worker, or here), and asks again for those found damaged there', async () => {
+    const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
+    const { PngPool } = await import('../../src/render/png/png-pool.js');
+    const { packTrim, keptTrimAtMost } = await import('../../src/shared/trim-bytes.js');
+    const cell = { widthPx: 40, heightPx: 30 };
+    const cellOf = (seed: number): Raster => ({ data: Buffer.from(Array.from({ length: 40 * 30 * 3 }, (_, k) => (seed % 2 ? (k * 7919 * seed) % 251 : seed * 20))), width: 40, height: 30, channels: 3 });
+    const cells = Array.from({ length: 8 }, (_, i) => cellOf(i + 1));
+    const grid = { columns: 3, rows: 3 };
+    const all = await composeSheet(cells.length, async (i) => cells[i]!, grid, cell);
+    // Every cell but the first and the sixth kept in files, as the build cache keeps trims.
+    const dir = tempDir();
+    const files = await Promise.all(
+      cells.map(async (c, i) => {
+        const file = path.join(dir, `trim-${i}`);
+        writeFileSync(file, await packTrim(c.data));
+        return file;
+      }),
+    );
+    const keptCells = new Set([1, 2, 3, 4, 6, 7]);
+    const keptAt = async (i: number) => (keptCells.has(i) ? { file: files[i]!, width: 40, height: 30 } : undefined);
+    for (const pooled of [false, true]) {
+      const pool = pooled ? new PngPool(1) : undefined;
+      try {
+        const asked: number[] = [];
+        const cellAt = async (i: number) => {
+          asked.push(i);
+          return cells[i]!;
+        };
+        const band = pool && ((job: BandJob, memory: Uint8Array) => pool.band(job, memory));
+        pool?.warm();
+        const made = await composeSheet(cells.length, cellAt, grid, cell, { keptAt, ...(band ? { band } : {}) });
+        expect(made.equals(all), pooled ? 'on a worker' : 'here').toBe(true);
+        // Only the cells not kept were asked for.
+        expect(asked.sort()).toEqual([0, 5]);
+
+        // Damaged: one cut short, one of other bytes, one larger than a trim is kept in, one for another size, one a folder.
+        const damaged = path.join(dir, pooled ? 'damaged-pooled' : 'damaged-here');
+        mkdirSync(damaged);
+        const bad = (name: string, bytes: Buffer) => {
+          writeFileSync(path.join(damaged, name), bytes);
+          return path.join(damaged, name);
+        };
+        const kept1 = readFileSync(files[1]!);
+        const wrong: Record<number, { file: string; width: number; height: number }> = {
+          1: { file: bad('short', kept1.subarray(0, kept1.length - 5)), width: 40, height: 30 },
+          2: { file: bad('other', Buffer.from('not a trim at all')), width: 40, height: 30 },
+          3: { file: bad('large', Buffer.alloc(keptTrimAtMost(40 * 30 * 3) + 1)), width: 40, height: 30 },
+          4: { file: files[4]!, width: 30, height: 40 },
+          6: { file: damaged, width: 40, height: 30 },
+        };
+        asked.length = 0;
+        const again = await composeSheet(cells.length, cellAt, grid, cell, { keptAt: async (i) => wrong[i] ?? (await keptAt(i)), ...(band ? { band } : {}) });
+        expect(again.equals(all), pooled ? 'on a worker' : 'here').toBe(true);
+        expect(asked.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      } finally {
+        await pool?.close();
+      }
     }
   });
 

@@ -1,7 +1,9 @@
 import { cellOrigin, type CellSize } from './sheet-plan.js';
 import type { Raster } from '../../shared/face.js';
 import { mapLimit } from '../../shared/map-limit.js';
-import { deflateRows, joinPng, type DeflateBand, type PngBand } from '../../shared/png-write.js';
+import { makeBand as makeBandHere, type MakeBand } from '../../shared/band-cells.js';
+import { joinPng, type PngBand } from '../../shared/png-write.js';
+import type { KeptTrim } from '../../shared/trim-bytes.js';
 
 /**
  * Where the bands of sheets made before are kept: gives the band of the `count` cards from
@@ -24,7 +26,7 @@ const spare: Buffer[] = [];
 
 function takeMemory(size: number): Buffer {
   const i = spare.findIndex((m) => m.length >= size);
-  // A buffer of its own: it may go to another thread to be deflated.
+  // A buffer of its own: it may go to another thread, where the band is made.
   return i >= 0 ? spare.splice(i, 1)[0]! : Buffer.allocUnsafeSlow(size);
 }
 
@@ -37,46 +39,57 @@ function giveBack(memory: Buffer): void {
 /**
  * A deck sheet: `count` cells row by row on white, as an RGB PNG of columns × rows cells. Each
  * row of cells is a band (see sheet-bands.ts), taken from `shelf` when one is given and holds it;
- * otherwise its cells are asked for, copied into place and let go, and the band is deflated
- * (by `deflate` when given: on another thread), so a sheet holds two rows of pixels at a time,
- * never all seventy cards.
+ * otherwise its cells are asked for and the band is made of them (band-cells.ts), by `band` when
+ * given (on another thread), so a sheet holds two rows of cards at a time, never all seventy. A
+ * cell `keptAt` gives (a trim kept in the build cache) is not read here but where the band is
+ * made; one found damaged there is asked of `cellAt` after all.
  */
-export async function composeSheet(count: number, cellAt: (index: number) => Promise<Raster>, grid: { columns: number; rows: number }, cell: CellSize, use: { shelf?: BandShelf; deflate?: DeflateBand } = {}): Promise<Buffer> {
-  const { shelf, deflate } = use;
+export async function composeSheet(
+  count: number,
+  cellAt: (index: number) => Promise<Raster>,
+  grid: { columns: number; rows: number },
+  cell: CellSize,
+  use: { shelf?: BandShelf; band?: MakeBand; keptAt?: (index: number) => Promise<KeptTrim | undefined> } = {},
+): Promise<Buffer> {
+  const { shelf, keptAt } = use;
+  const finish = use.band ?? makeBandHere;
   const width = grid.columns * cell.widthPx;
-  const rowBytes = width * 3;
-  const cellRow = cell.widthPx * 3;
+  const size = { width, height: cell.heightPx, cellWidth: cell.widthPx };
   const makeBand = async (first: number, cards: number): Promise<PngBand> => {
-    let memory: Buffer | undefined = takeMemory(cell.heightPx * rowBytes);
-    const rows = memory.subarray(0, cell.heightPx * rowBytes);
+    let memory: Uint8Array | undefined = takeMemory(cell.heightPx * width * 3);
     try {
-      const place = (column: number, raster: Raster | undefined) => {
-        const { left } = cellOrigin(column, grid.columns, cell);
-        for (let y = 0; y < cell.heightPx; y++) {
-          const at = y * rowBytes + left * 3;
-          if (raster) raster.data.copy(rows, at, y * cellRow, (y + 1) * cellRow);
-          else rows.fill(255, at, at + cellRow);
-        }
-      };
-      // The cells past the last card are white.
-      for (let column = cards; column < grid.columns; column++) place(column, undefined);
-      await mapLimit(Array.from({ length: cards }, (_, c) => c), cards, async (column) => {
+      const leftOf = (column: number) => cellOrigin(column, grid.columns, cell).left;
+      const cells: { left: number; data: Uint8Array }[] = [];
+      const take = async (column: number) => {
         const raster = await cellAt(first + column);
         if (raster.width !== cell.widthPx || raster.height !== cell.heightPx || raster.channels !== 3) {
           throw new Error(`a cell of ${raster.width}×${raster.height} px × ${raster.channels} on a sheet of ${cell.widthPx}×${cell.heightPx} px RGB cells`);
         }
-        place(column, raster);
+        cells.push({ left: leftOf(column), data: raster.data });
+      };
+      // The cells past the last card are white.
+      const blank = Array.from({ length: grid.columns - cards }, (_, i) => leftOf(cards + i));
+      let kept: { column: number; trim: KeptTrim }[] = [];
+      await mapLimit(Array.from({ length: cards }, (_, c) => c), cards, async (column) => {
+        const trim = await keptAt?.(first + column);
+        if (trim) kept.push({ column, trim });
+        else await take(column);
       });
-      const pixels = { data: rows, width, height: cell.heightPx, channels: 3 } as const;
-      const range = { from: 0, to: cell.heightPx, independent: true };
-      if (!deflate) return deflateRows(pixels, RGB, range);
-      // The memory goes with the pixels, and comes back with the band.
-      memory = undefined;
-      const { band, data } = await deflate(pixels, RGB, range);
-      memory = Buffer.from(data.buffer);
-      return band;
+      for (;;) {
+        // The memory goes with the job, and comes back with the band.
+        const job = { ...size, cells, kept: kept.map((k) => ({ left: leftOf(k.column), trim: k.trim })), blank };
+        const sent = memory;
+        memory = undefined;
+        const made = await finish(job, sent);
+        memory = made.data;
+        if ('band' in made) return made.band;
+        // Damaged kept trims: their cells are asked for as any other (drawn again, and kept again).
+        const damaged = new Set(made.damaged.map((i) => kept[i]!.column));
+        kept = kept.filter((k) => !damaged.has(k.column));
+        await mapLimit([...damaged], damaged.size, take);
+      }
     } finally {
-      if (memory) giveBack(memory);
+      if (memory) giveBack(Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength));
     }
   };
   const band = (row: number) => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TrimFace } from '../../shared/face.js';
+import type { Face, TrimFace } from '../../shared/face.js';
 import type { AddFile } from '../../shared/output-file.js';
-import type { DeflateBand } from '../../shared/png-write.js';
+import type { MakeBand } from '../../shared/band-cells.js';
+import type { KeptTrim } from '../../shared/trim-bytes.js';
 import type { ExportOptions, KeepBand, KeepImage } from '../types.js';
 
 /** What every part of the TTS export shares: URLs, unique GUIDs, deck keys. */
@@ -20,8 +21,10 @@ export interface TtsContext {
   add: AddFile;
   /** Where deck sheets' bands are kept between builds, if anywhere. */
   bands?: KeepBand;
-  /** Deflates deck sheets' bands (on another thread), if given. */
-  deflate?: DeflateBand;
+  /** Where a face's trim is kept, unread, if it is (read where a deck sheet's band is finished). */
+  keptTrim?: (face: Face, size: { width: number; height: number }) => Promise<KeptTrim | undefined>;
+  /** Finishes deck sheets' bands (on another thread), if given. */
+  band?: MakeBand;
   /** Where whole deck sheets are kept between builds, if anywhere. */
   sheets?: KeepImage;
   /** Where the pieces' images are kept between builds, if anywhere. */
@@ -41,7 +44,7 @@ export function imageUrl(relativePath: string, options: ExportOptions, folder: F
   return pathToFileURL(path.join(path.resolve(options.outDir), ...segments)).href;
 }
 
-export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; bands?: KeepBand; deflate?: DeflateBand; sheets?: KeepImage; pieces?: KeepImage }): TtsContext {
+export function createContext(options: ExportOptions, folder: Folder, images: { trim: TrimFace; add: AddFile; keptTrim?: TtsContext['keptTrim']; bands?: KeepBand; band?: MakeBand; sheets?: KeepImage; pieces?: KeepImage }): TtsContext {
   const taken = new Set<string>();
   let key = 0;
   return {

@@ -30,7 +30,8 @@ async function makeSheet(path: string, faces: readonly Face[], sheet: { plan: Sh
   const row = { columns: plan.columns, ...cell };
   const bands = ctx.bands;
   const shelf = bands && ((first: number, count: number, make: () => Promise<PngBand>) => bands(faces.slice(first, first + count), row, make));
-  const make = () => composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, deflate: ctx.deflate });
+  const keptAt = ctx.keptTrim && ((i: number) => ctx.keptTrim!(faces[i]!, size));
+  const make = () => composeSheet(faces.length, (i) => ctx.trim(faces[i]!, size), plan, cell, { shelf, band: ctx.band, keptAt });
   const pixels = { widthPx: plan.columns * cell.widthPx, heightPx: plan.rows * cell.heightPx };
   const inputs = { kind: 'deck-sheet', columns: plan.columns, rows: plan.rows, ...cell };
   return keptTtsImage(path, { ...facts, columns: plan.columns, rows: plan.rows, cards: faces.length, ...pixels }, { faces, inputs, make }, ctx.sheets);

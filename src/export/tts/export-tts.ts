@@ -21,7 +21,7 @@ export function ttsJsonPath(gameId: string): string {
  */
 export async function exportTts(input: ExportInput, options: ExportOptions, add: AddFile): Promise<void> {
   const trim = input.trimmed ?? ((face, size) => trimRaster(face, size, input.picture));
-  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, { trim, add, bands: input.bands, deflate: input.deflate, sheets: input.sheets, pieces: input.pieces });
+  const ctx = createContext(options, { game: input.game.id, lang: input.game.lang }, { trim, add, keptTrim: input.keptTrim, bands: input.bands, band: input.band, sheets: input.sheets, pieces: input.pieces });
   const parts: TtsPart[] = [];
   for (const exportSet of input.sets) {
     parts.push(exportSet.set.kind === 'cards' ? await exportCardSet(exportSet, ctx) : await exportPieceSet(exportSet, ctx));

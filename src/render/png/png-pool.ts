@@ -6,12 +6,12 @@ import { Worker } from 'node:worker_threads';
 import type { DisplayList } from '../../shared/display-list.js';
 import { MAX_PNG_WORKERS } from '../../shared/budgets.js';
 import { PACKAGE_ROOT } from '../../shared/game-paths.js';
-import { deflateRows, type BandRange, type DeflatedBand, type PixelRows, type PngColor } from '../../shared/png-write.js';
+import { makeBand, type BandJob, type BandMade } from '../../shared/band-cells.js';
 import { turnEvery } from '../../shared/event-loop.js';
-import type { DeflateJob, DrawJob, PngJob, PngReply, PngRequest } from './png-worker.js';
+import type { BandWork, DrawJob, PngJob, PngReply, PngRequest } from './png-worker.js';
 import type { RenderedPng } from './render-png.js';
 
-type Done<J extends PngJob> = J extends DrawJob ? RenderedPng : DeflatedBand;
+type Done<J extends PngJob> = J extends DrawJob ? RenderedPng : BandMade;
 
 /**
  * Jobs done on this thread, one after another, with a turn of the event loop at least every
@@ -34,7 +34,7 @@ function doHere<J extends PngJob>(job: J): Promise<Done<J>> {
 }
 
 async function doNow<J extends PngJob>(job: J): Promise<Done<J>> {
-  if (job.kind === 'deflate') return { band: deflateRows(job.pixels, job.color, job.range), data: job.pixels.data } as Done<J>;
+  if (job.kind === 'band') return makeBand(job.band, job.memory) as Promise<Done<J>>;
   const { list, dpi, trims, encode } = job as DrawJob;
   return (await import('./render-png.js')).renderPng(list, { dpi, trims, encode }) as Promise<Done<J>>;
 }
@@ -95,7 +95,7 @@ function sizeWorkerHeaps(): void {
 interface Task {
   id: number;
   job: PngJob;
-  resolve: (done: RenderedPng | DeflatedBand) => void;
+  resolve: (done: RenderedPng | BandMade) => void;
   reject: (error: Error) => void;
 }
 
@@ -144,13 +144,13 @@ export class PngPool {
   }
 
   /**
-   * Rows of pixels deflated as a band of a PNG (deflateRows; a DeflateBand): on a worker that
-   * has nothing to draw (a rebuild that redrew one card), the pixels' ArrayBuffer going to it
-   * whole and coming back with the band (`data`); on this thread while every worker draws (a
-   * full build, whose workers have more to do than this thread).
+   * A band of a deck sheet made (makeBand; a MakeBand): on a worker that has nothing to
+   * draw (a rebuild that redrew one card, whose row's other cards the worker reads from the
+   * cache), `memory` going to it whole and coming back with the band (`data`); on this thread
+   * while every worker draws (a full build, whose workers have more to do than this thread).
    */
-  deflate(pixels: PixelRows, color: PngColor, range: BandRange): Promise<DeflatedBand> {
-    const job = { kind: 'deflate', pixels, color, range } as const;
+  band(band: BandJob, memory: Uint8Array): Promise<BandMade> {
+    const job: BandWork = { kind: 'band', band, memory };
     const idle = this.queue.length === 0 && this.slots.some((s) => s.tasks.size === 0);
     return idle ? this.submit(job) : doHere(job);
   }
@@ -187,11 +187,10 @@ export class PngPool {
       slot.tasks.set(task.id, task);
       slot.worker.ref();
       const { job } = task;
-      if (job.kind === 'deflate') {
-        const { data } = job.pixels;
-        // The pixels' buffer goes to the worker as it is (it comes back with the band).
-        const pixels = { ...job.pixels, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
-        slot.worker.postMessage({ id: task.id, ...job, pixels } satisfies PngRequest, [data.buffer as ArrayBuffer]);
+      if (job.kind === 'band') {
+        // The band's memory goes to the worker as it is (it comes back with the band).
+        const memory = new Uint8Array(job.memory.buffer, job.memory.byteOffset, job.memory.byteLength);
+        slot.worker.postMessage({ id: task.id, ...job, memory } satisfies PngRequest, [memory.buffer as ArrayBuffer]);
       } else slot.worker.postMessage({ id: task.id, ...job } satisfies PngRequest);
     }
   }
@@ -208,6 +207,7 @@ export class PngPool {
       const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       if ('error' in reply) task.reject(new Error(reply.error));
       else if ('band' in reply) task.resolve({ band: { ...reply.band, chunk: buffer(reply.band.chunk) }, data: buffer(reply.data) });
+      else if ('damaged' in reply) task.resolve({ damaged: reply.damaged, data: buffer(reply.data) });
       else {
         const trims = reply.trims?.map((t) => ({ data: buffer(t.data), width: t.width, height: t.height, channels: 3 as const }));
         task.resolve({ png: buffer(reply.png), widthPx: reply.widthPx, heightPx: reply.heightPx, ...(trims ? { trims } : {}) });
@@ -238,8 +238,8 @@ export class PngPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
     for (const s of slots) {
       for (const task of s.tasks.values()) {
-        // Pixels sent to a worker went with it: their band cannot be made here.
-        if (task.job.kind === 'deflate') task.reject(new Error('the PNG workers stopped before a band was deflated'));
+        // A band's memory sent to a worker went with it: the band cannot be made here.
+        if (task.job.kind === 'band') task.reject(new Error('the PNG workers stopped before a band was made'));
         else waiting.push(task);
       }
     }

@@ -1,8 +1,8 @@
-// A worker thread of the PNG pool: draws and encodes the display lists it is sent, and deflates
-// the rows of pixels it is sent as bands of a PNG; one reply per request.
+// A worker thread of the PNG pool: draws and encodes the display lists it is sent, and finishes
+// the bands of deck sheets it is sent (band-cells.ts); one reply per request.
 import { parentPort } from 'node:worker_threads';
 import type { DisplayList } from '../../shared/display-list.js';
-import { deflateRows, type BandRange, type PixelRows, type PngColor } from '../../shared/png-write.js';
+import { makeBand, type BandJob } from '../../shared/band-cells.js';
 import { renderPng } from './render-png.js';
 import { transferable } from './transferable.js';
 import { nextTurn } from '../../shared/event-loop.js';
@@ -16,21 +16,21 @@ export interface DrawJob {
   encode?: boolean;
 }
 
-/** Rows of pixels to deflate as a band of a PNG (deflateRows). */
-export interface DeflateJob {
-  kind: 'deflate';
-  pixels: PixelRows;
-  color: PngColor;
-  range: BandRange;
+/** A band of a deck sheet to make (makeBand), in `memory`, which comes back with it. */
+export interface BandWork {
+  kind: 'band';
+  band: BandJob;
+  memory: Uint8Array;
 }
 
-export type PngJob = DrawJob | DeflateJob;
+export type PngJob = DrawJob | BandWork;
 
 export type PngRequest = PngJob & { id: number };
 
 export type PngReply =
   | { id: number; png: Uint8Array; widthPx: number; heightPx: number; trims?: { data: Uint8Array; width: number; height: number }[] }
   | { id: number; band: { chunk: Uint8Array; adler: number; length: number }; data: Uint8Array }
+  | { id: number; damaged: number[]; data: Uint8Array }
   | { id: number; error: string };
 
 const port = parentPort;
@@ -43,12 +43,16 @@ const draw = (request: DrawJob & { id: number }): Promise<void> =>
     port.postMessage({ id: request.id, png: bytes, widthPx, heightPx, trims: trimmed } satisfies PngReply, [bytes.buffer, ...(trimmed ?? []).map((t) => t.data.buffer)]);
   });
 
-const deflate = (request: DeflateJob & { id: number }): void => {
-  const band = deflateRows(request.pixels, request.color, request.range);
-  const chunk = transferable(band.chunk);
-  // The pixels' buffer goes back with the band, for the next rows.
-  const data = request.pixels.data;
-  port.postMessage({ id: request.id, band: { chunk, adler: band.adler, length: band.length }, data } satisfies PngReply, [chunk.buffer, data.buffer as ArrayBuffer]);
+const band = async (request: BandWork & { id: number }): Promise<void> => {
+  const made = await makeBand(request.band, request.memory);
+  // The memory goes back with the band, for the next one.
+  const data = made.data;
+  if ('damaged' in made) {
+    port.postMessage({ id: request.id, damaged: made.damaged, data } satisfies PngReply, [data.buffer as ArrayBuffer]);
+    return;
+  }
+  const chunk = transferable(made.band.chunk);
+  port.postMessage({ id: request.id, band: { chunk, adler: made.band.adler, length: made.band.length }, data } satisfies PngReply, [chunk.buffer, data.buffer as ArrayBuffer]);
 };
 
 /**
@@ -61,8 +65,7 @@ port.on('message', (request: PngRequest) => {
   const failed = (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies PngReply);
   void nextTurn().then(() => {
     try {
-      if (request.kind === 'deflate') deflate(request);
-      else draw(request).catch(failed);
+      (request.kind === 'band' ? band(request) : draw(request)).catch(failed);
     } catch (error) {
       failed(error);
     }

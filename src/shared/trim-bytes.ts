@@ -1,0 +1,81 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
+import type { Raster } from './face.js';
+
+/**
+ * How a face's trim (its RGB pixels at the size a Tabletop Simulator image takes) is kept in the
+ * build cache: compressed with Brotli's quality 1. Measured on card trims: 2 ms and a third of
+ * the bytes (zlib's fastest level took 9.5 ms for the same size). Read back by the build
+ * (build/trim-store.ts) or, for a deck sheet's row of cards, by the thread that makes the row
+ * (band-cells.ts).
+ */
+const QUICK = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+
+const compressed = promisify(brotliCompress);
+const decompressed = promisify(brotliDecompress);
+
+type Size = { width: number; height: number };
+
+/** A trim kept in the build cache, not read: its file (checked to be the cache's own) and the size its pixels are. */
+export interface KeptTrim {
+  file: string;
+  width: number;
+  height: number;
+}
+
+/** The bytes of a trim's pixels. */
+export const trimLength = (size: Size): number => size.width * size.height * 3;
+
+/**
+ * The most bytes a kept trim of `length` bytes of pixels can take: Brotli's bound for data that
+ * does not compress (a few bytes a 64 KB block), with room to spare. A larger file is not one.
+ */
+export const keptTrimAtMost = (length: number): number => length + (length >> 10) + 1024;
+
+/**
+ * The output buffer that lets zlib compress or decompress a trim in one job of the thread pool.
+ * With its default (16 KB), each piece of output is a job whose end this thread must see before
+ * the next starts: a poker card's trim took some 15 turns of the event loop to keep and 44 to
+ * read back, each waiting while this thread lays out or writes a PDF (measured: a drawn card
+ * then held its place among the PNGs in flight for up to 300 ms after its worker was done).
+ */
+const oneJob = (bytes: number) => Math.max(64 * 1024, bytes + 1024);
+
+/** A trim's pixels as kept, compressed on zlib's thread pool. */
+export function packTrim(data: Uint8Array): Promise<Buffer> {
+  return compressed(data, { ...QUICK, chunkSize: oneJob(data.length) });
+}
+
+/** The raster of a kept trim of `size`, decompressed on zlib's thread pool; undefined when the bytes are not one (never more than its pixels are read out). */
+export async function unpackTrim(bytes: Uint8Array, size: Size): Promise<Raster | undefined> {
+  const length = trimLength(size);
+  const data = await decompressed(bytes, { chunkSize: oneJob(length), maxOutputLength: length }).catch(() => undefined);
+  return data && data.length === length ? { data, width: size.width, height: size.height, channels: 3 } : undefined;
+}
+
+/** A file's bytes, when it is a regular file of at most `maxBytes`; else undefined. */
+function readAtMost(file: string, maxBytes: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    return readSync(fd, bytes, 0, bytes.length, 0) === bytes.length ? bytes : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The pixels of the kept trim `kept` (decompressed on zlib's thread pool); undefined when its
+ * file is gone, is no regular file, is larger than a trim can be kept in, or does not
+ * decompress to exactly its pixels (damaged, cut short, or made to be larger).
+ */
+export async function readKeptTrim(kept: KeptTrim): Promise<Uint8Array | undefined> {
+  const bytes = readAtMost(kept.file, keptTrimAtMost(trimLength(kept)));
+  return bytes && (await unpackTrim(bytes, kept))?.data;
+}
