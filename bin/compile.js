@@ -341,10 +341,14 @@ function writeCodeCache(root, entry, file) {
  * files of earlier bundles that no running CLI names).
  */
 async function update(root, files, orphans, generated = staleGenerated(root), { rebundle = false } = {}) {
+  // The hash of dist/'s code, once its modules change (a module removed leaves no newer file):
+  // removed first, so that dist/ left half-written (a full disk) is hashed as it is by whatever runs it.
+  if (files.length > 0 || orphans.length > 0) {
+    rmSync(path.join(root, 'dist', CODE_HASH), { force: true });
+    if (!generated.includes(CODE_HASH)) generated = [...generated, CODE_HASH];
+  }
   await compileFiles(files, root);
   for (const file of orphans) rmSync(path.join(root, 'dist', file), { force: true });
-  // The hash of dist/'s code, once its modules changed (a module removed leaves no newer file).
-  if ((files.length > 0 || orphans.length > 0) && !generated.includes(CODE_HASH)) generated = [...generated, CODE_HASH];
   if (generated.length > 0) await writeGenerated(root, generated);
   if (rebundle || bundleStale(root)) await bundleCli(root, { removeAll: rebundle });
 }

@@ -5,7 +5,7 @@ import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, sha256, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess, checkFileAccessIn, realPath } from '../shared/file-access.js';
+import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
@@ -24,6 +24,9 @@ export interface CacheStats {
 export type KeyOf = string | (() => string);
 /** The same, for a key made with turns of the event loop (listKeyTurning). */
 export type KeyLater = KeyOf | (() => Promise<string>);
+
+/** The most bytes a kept PNG's digest note (`<sha256> <stamp>`) takes; a larger file is not one. */
+const MAX_NOTE_BYTES = 1024;
 
 /** A PNG's last chunk: IEND, empty, with its CRC. */
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
@@ -236,17 +239,17 @@ export class BuildCache {
     const info = statSync(file, { bigint: true });
     const stamp = stampOf(file, info);
     const size = Number(info.size);
-    const beside = `${file}.sha256`;
-    const noted = this.held(beside) ? /^([0-9a-f]{64}) (.*)$/s.exec(readFileSync(beside, 'utf8')) : null;
+    const beside = this.read(`${file}.sha256`, MAX_NOTE_BYTES);
+    const noted = beside ? /^([0-9a-f]{64}) (.*)$/s.exec(beside.toString('utf8')) : null;
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
     if (!sha256) {
-      const bytes = readFileSync(file);
-      if (!wholePng(bytes)) {
+      const bytes = this.read(file);
+      if (!bytes || !wholePng(bytes)) {
         this.forget(key);
         return undefined;
       }
       sha256 = createHash('sha256').update(bytes).digest('hex');
-      this.put(beside, `${sha256} ${stamp}`);
+      this.put(`${file}.sha256`, `${sha256} ${stamp}`);
     }
     return { file, size, sha256 };
   }
@@ -274,24 +277,25 @@ export class BuildCache {
    * The bytes under `key` if some were kept, without making them. A file larger than
    * `maxBytes` (no value of its kind is that large: damaged, or put there) is removed unread.
    */
-  peek(kind: string, key: string, maxBytes = Infinity): Buffer | undefined {
-    const file = this.keptPath(kind, key, maxBytes);
-    return file === undefined ? undefined : readFileSync(file);
+  peek(kind: string, key: string, maxBytes = Infinity, count = true): Buffer | undefined {
+    const file = this.keptPath(kind, key, maxBytes, count);
+    return file === undefined ? undefined : readCheckedFile(file, maxBytes);
   }
 
   /**
-   * The file that holds what was kept under `key`, for another thread to read (counted as found
-   * again): a regular file of the cache (see held) of at most `maxBytes`; a larger one is removed.
+   * The real path of the file that holds what was kept under `key`, for another thread to read
+   * (with readCheckedFile; counted as found again unless `count` is false): a regular file of
+   * the cache (see held) of at most `maxBytes`; a larger one is removed.
    */
-  keptPath(kind: string, key: string, maxBytes = Infinity): string | undefined {
-    const file = this.file(key);
-    if (!this.held(file)) return undefined;
-    if (statSync(file).size > maxBytes) {
+  keptPath(kind: string, key: string, maxBytes = Infinity, count = true): string | undefined {
+    const held = this.heldAt(this.file(key));
+    if (!held) return undefined;
+    if (held.size > maxBytes) {
       this.forget(key);
       return undefined;
     }
-    this.count(kind, true);
-    return file;
+    if (count) this.count(kind, true);
+    return held.file;
   }
 
   /** Removes what is kept under `key` (found damaged), so that it is made and kept again. */
@@ -307,7 +311,20 @@ export class BuildCache {
    * copied into out/.
    */
   private held(file: string | undefined): file is string {
-    return file !== undefined && this.realDir() !== undefined && checkFileAccessIn(file, [this.realDir()!]).ok;
+    return this.heldAt(file) !== undefined;
+  }
+
+  /** held(), giving the entry's real path and size. */
+  private heldAt(file: string | undefined): { file: string; size: number } | undefined {
+    if (file === undefined || this.realDir() === undefined) return undefined;
+    const access = checkFileAccessIn(file, [this.realDir()!]);
+    return access.ok ? access : undefined;
+  }
+
+  /** The bytes of an entry the cache may give back (see held), read through its real path (readCheckedFile); undefined when there is none. */
+  private read(file: string | undefined, maxBytes = Infinity): Buffer | undefined {
+    const held = this.heldAt(file);
+    return held && readCheckedFile(held.file, maxBytes);
   }
 
   /** The cache folder's real path, resolved once (undefined when it keeps nothing, or is not there yet). */
@@ -351,9 +368,10 @@ export class BuildCache {
   /** The bytes under `key`, made (and kept) when missing. */
   async bytes(kind: string, key: KeyLater, make: () => Promise<Buffer>): Promise<Buffer> {
     const file = await this.fileLater(key);
-    if (this.held(file)) {
+    const kept = this.read(file);
+    if (kept) {
       this.count(kind, true);
-      return readFileSync(file);
+      return kept;
     }
     const value = await make();
     this.count(kind, false);
@@ -368,15 +386,15 @@ export class BuildCache {
    */
   async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile): Promise<void> {
     const index = await this.fileLater(key);
-    const entries = this.held(index) ? this.indexAt(index) : undefined;
+    const entries = this.indexAt(index);
     if (index && entries) {
       // A file kept under a key of its own is named by that key; the others lie beside the index.
-      const files = entries.map((e, i) => (e.kept !== undefined ? this.keptAt(e.kept) : this.held(`${index}-${i}`) ? `${index}-${i}` : undefined));
+      const files = entries.map((e, i) => (e.kept !== undefined ? this.keptAt(e.kept) : this.read(`${index}-${i}`)));
       if (files.every((f) => f !== undefined)) {
         this.count(kind, true);
         entries.forEach((e, i) => {
           const file = files[i]!;
-          add(typeof file === 'string' ? { path: e.path, entry: e.entry, bytes: readFileSync(file) } : { path: e.path, entry: e.entry, kept: file });
+          add(Buffer.isBuffer(file) ? { path: e.path, entry: e.entry, bytes: file } : { path: e.path, entry: e.entry, kept: file });
         });
         return;
       }
@@ -399,21 +417,30 @@ export class BuildCache {
   }
 
   /** The entries of an index of files, when it is one (else, damaged or put there, nothing is taken from it). */
-  private indexAt(index: string): IndexEntry[] | undefined {
+  private indexAt(index: string | undefined): IndexEntry[] | undefined {
+    const entries = this.jsonAt(index);
+    return Array.isArray(entries) && entries.every(isIndexEntry) ? entries : undefined;
+  }
+
+  /** The JSON value kept in `file`; undefined when there is none or it is not JSON (cut short, written over), which is then removed. */
+  private jsonAt(file: string | undefined): unknown {
+    const bytes = this.read(file);
+    if (!bytes) return undefined;
     try {
-      const entries: unknown = JSON.parse(readFileSync(index, 'utf8'));
-      return Array.isArray(entries) && entries.every(isIndexEntry) ? entries : undefined;
+      return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
+      rmSync(file!, { force: true });
       return undefined;
     }
   }
 
-  /** A JSON value under `key`, made (and kept) when missing. */
+  /** A JSON value under `key`, made (and kept) when missing or damaged. */
   json<T>(kind: string, key: KeyOf, make: () => T): T {
     const file = this.file(key);
-    if (this.held(file)) {
+    const kept = this.jsonAt(file);
+    if (kept !== undefined) {
       this.count(kind, true);
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
+      return kept as T;
     }
     return this.keep(kind, file, make());
   }
@@ -437,9 +464,10 @@ export class BuildCache {
   /** The same, for a value that takes a while to make. */
   async jsonAsync<T>(kind: string, key: KeyLater, make: () => Promise<T>): Promise<T> {
     const file = await this.fileLater(key);
-    if (this.held(file)) {
+    const kept = this.jsonAt(file);
+    if (kept !== undefined) {
       this.count(kind, true);
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
+      return kept as T;
     }
     return this.keep(kind, file, await make());
   }

@@ -1,6 +1,6 @@
 import type { DisplayList } from '../shared/display-list.js';
 import type { Raster } from '../shared/face.js';
-import { keptTrimAtMost, packTrim, trimLength, unpackTrim, type KeptTrim } from '../shared/trim-bytes.js';
+import { keptTrimAtMost, packTrim, unpackTrim, type KeptTrim } from '../shared/trim-bytes.js';
 import type { BuildCache } from './cache.js';
 
 type Size = { width: number; height: number };
@@ -33,6 +33,8 @@ export class TrimStore {
    */
   private readonly fresh = new Map<string, Raster>();
   private freshBytes = 0;
+  /** The trims handed out unread (keptAt), counted as found again then. */
+  private readonly handedOut = new Set<string>();
 
   /** The store of a build: in its cache when it keeps one, else in memory. */
   constructor(private readonly cache: BuildCache) {}
@@ -78,7 +80,8 @@ export class TrimStore {
     }
     if (!this.kept) return undefined;
     // Never more than the trim it should be: a file decompressing to more (damaged, or made to) is dropped.
-    const bytes = this.cache.peek('trim', key, keptTrimAtMost(trimLength(size)));
+    // A trim handed out unread (keptAt) and asked for again was found damaged: counted once.
+    const bytes = this.cache.peek('trim', key, keptTrimAtMost(size), !this.handedOut.delete(key));
     const trim = bytes && (await unpackTrim(bytes, size));
     if (trim) return trim;
     // Damaged (cut short, overwritten): dropped, so that the trim drawn in its place is kept.
@@ -94,13 +97,16 @@ export class TrimStore {
     if (!this.kept) return undefined;
     const key = this.key(list, size);
     if (this.fresh.has(key)) return undefined;
-    const file = this.cache.keptPath('trim', key, keptTrimAtMost(trimLength(size)));
-    return file === undefined ? undefined : { file, width: size.width, height: size.height };
+    const file = this.cache.keptPath('trim', key, keptTrimAtMost(size));
+    if (file === undefined) return undefined;
+    this.handedOut.add(key);
+    return { file, width: size.width, height: size.height };
   }
 
   /** Lets go of the trims held in memory (the cache's stay for the next build). */
   dispose(): void {
     this.fresh.clear();
     this.freshBytes = 0;
+    this.handedOut.clear();
   }
 }

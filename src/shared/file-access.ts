@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Whether a file may be read, and why not. */
@@ -65,4 +65,35 @@ export function checkFileAccessIn(file: string, realRoots: readonly string[], sh
     return { ok: false, code: 'not-a-regular-file', message: `"${shown}" is ${what}, not a file` };
   }
   return { ok: true, file: real, size: info.size };
+}
+
+/** Opened for reading without following a link at the end of the path nor waiting for a FIFO's writer (where the system has these flags). */
+const READ_CHECKED = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * The bytes of a file checked before (the real path checkFileAccess gave), read only if it
+ * still is a regular file of at most `maxBytes` once opened; undefined otherwise (gone, replaced
+ * by a link, a folder or a FIFO, grown). What is checked and what is read may be apart in time
+ * (another thread reads it): opening never follows a link nor blocks on a FIFO, and the file
+ * is looked at again once it is open.
+ */
+export function readCheckedFile(real: string, maxBytes = Infinity): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(real, READ_CHECKED);
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) return undefined;
+      read += n;
+    }
+    return bytes;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
 import type { Raster } from './face.js';
+import { readCheckedFile } from './file-access.js';
 
 /**
  * How a face's trim (its RGB pixels at the size a Tabletop Simulator image takes) is kept in the
@@ -17,7 +17,7 @@ const decompressed = promisify(brotliDecompress);
 
 type Size = { width: number; height: number };
 
-/** A trim kept in the build cache, not read: its file (checked to be the cache's own) and the size its pixels are. */
+/** A trim kept in the build cache, not read: its file (the real path, checked to be the cache's own) and the size its pixels are. */
 export interface KeptTrim {
   file: string;
   width: number;
@@ -25,13 +25,13 @@ export interface KeptTrim {
 }
 
 /** The bytes of a trim's pixels. */
-export const trimLength = (size: Size): number => size.width * size.height * 3;
+const trimLength = (size: Size): number => size.width * size.height * 3;
 
 /**
- * The most bytes a kept trim of `length` bytes of pixels can take: Brotli's bound for data that
- * does not compress (a few bytes a 64 KB block), with room to spare. A larger file is not one.
+ * The most bytes a kept trim of `size` can take: Brotli's bound for data that does not compress
+ * (a few bytes a 64 KB block), with room to spare. A larger file is not one.
  */
-export const keptTrimAtMost = (length: number): number => length + (length >> 10) + 1024;
+export const keptTrimAtMost = (size: Size): number => trimLength(size) + (trimLength(size) >> 10) + 1024;
 
 /**
  * The output buffer that lets zlib compress or decompress a trim in one job of the thread pool.
@@ -54,28 +54,12 @@ export async function unpackTrim(bytes: Uint8Array, size: Size): Promise<Raster 
   return data && data.length === length ? { data, width: size.width, height: size.height, channels: 3 } : undefined;
 }
 
-/** A file's bytes, when it is a regular file of at most `maxBytes`; else undefined. */
-function readAtMost(file: string, maxBytes: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const bytes = Buffer.allocUnsafe(stat.size);
-    return readSync(fd, bytes, 0, bytes.length, 0) === bytes.length ? bytes : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
 /**
  * The pixels of the kept trim `kept` (decompressed on zlib's thread pool); undefined when its
- * file is gone, is no regular file, is larger than a trim can be kept in, or does not
- * decompress to exactly its pixels (damaged, cut short, or made to be larger).
+ * file is gone or no longer a regular file (readCheckedFile), is larger than a trim can be kept
+ * in, or does not decompress to exactly its pixels (damaged, cut short, or made to be larger).
  */
 export async function readKeptTrim(kept: KeptTrim): Promise<Uint8Array | undefined> {
-  const bytes = readAtMost(kept.file, keptTrimAtMost(trimLength(kept)));
+  const bytes = readCheckedFile(kept.file, keptTrimAtMost(kept));
   return bytes && (await unpackTrim(bytes, kept))?.data;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutSet } from '../../src/build/build-game.js';
@@ -139,5 +139,37 @@ describe('a PNG kept under a key of its own', () => {
     expect(later.keptFile('tts-sheet', KEY)).toBeUndefined();
     expect(existsSync(file)).toBe(false);
     expect(later.stats).toEqual({});
+  });
+});
+
+describe('a JSON value kept in the build cache', () => {
+  it('is made again, and kept anew, when its file is cut short, written over, a folder or a link out of the cache', async () => {
+    const dir = tempDir();
+    const key = 'layout-0123456789abcdef';
+    const file = path.join(dir, key.slice(0, 2), key);
+    const value = { items: [1, 2, 3], name: 'kept' };
+    const outside = path.join(tempDir(), 'outside.json');
+    writeFileSync(outside, JSON.stringify({ items: [], name: 'outside' }));
+    const damage: [string, () => void][] = [
+      ['cut short', () => writeFileSync(file, JSON.stringify(value).slice(0, 9))],
+      ['written over', () => writeFileSync(file, Buffer.from([0xff, 0x00, 0x7b]))],
+      ['a folder', () => mkdirSync(file)],
+      ['a link out of the cache', () => symlinkSync(outside, file)],
+    ];
+    for (const [what, hurt] of damage) {
+      const first = new BuildCache(dir, 'test');
+      expect(first.json('layout', key, () => value)).toEqual(value);
+      rmSync(file, { recursive: true, force: true });
+      hurt();
+      const cache = new BuildCache(dir, 'test');
+      let made = 0;
+      const again = cache.json('layout', key, () => {
+        made++;
+        return value;
+      });
+      expect({ what, again, made, stats: cache.stats['layout'] }).toEqual({ what, again: value, made: 1, stats: { made: 1, reused: 0 } });
+      expect(await new BuildCache(dir, 'test').jsonAsync('layout', key, async () => ({ not: 'taken' })), what).toEqual(what === 'a folder' ? { not: 'taken' } : value);
+      rmSync(file, { recursive: true, force: true });
+    }
   });
 });

@@ -245,6 +245,12 @@ describe("the hash of dist/'s code, written with it", () => {
     expect(staleGenerated(root)).toEqual(['build/tool-fingerprint.txt']);
     expect(await refreshDist(root)).toBeUndefined();
     expect(written(root)).toMatch(/^a\.js=20 /);
+
+    // A compilation that fails halfway leaves no hash behind: whatever runs dist/ then hashes it as it is.
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a: number = ;\n');
+    touch(path.join(root, 'src', 'a.ts'), 20);
+    expect((await refreshDist(root))?.message).toMatch(/do not compile/);
+    expect(existsSync(path.join(root, 'dist', 'build', 'tool-fingerprint.txt'))).toBe(false);
   });
 
   it("is what pocketpress's cache keys start with, and the code is hashed as it is when the file is missing or not a hash", () => {

@@ -385,7 +385,8 @@ describe('a deck sheet', () => {
         const wrong: Record<number, { file: string; width: number; height: number }> = {
           1: { file: bad('short', kept1.subarray(0, kept1.length - 5)), width: 40, height: 30 },
           2: { file: bad('other', Buffer.from('not a trim at all')), width: 40, height: 30 },
-          3: { file: bad('large', Buffer.alloc(keptTrimAtMost(40 * 30 * 3) + 1)), width: 40, height: 30 },
+          // A whole trim with bytes after it (which Brotli would ignore) past the most a trim is kept in.
+          3: { file: bad('large', Buffer.concat([readFileSync(files[3]!), Buffer.alloc(keptTrimAtMost({ width: 40, height: 30 }) + 1 - readFileSync(files[3]!).length)])), width: 40, height: 30 },
           4: { file: files[4]!, width: 30, height: 40 },
           6: { file: damaged, width: 40, height: 30 },
         };
@@ -397,6 +398,28 @@ describe('a deck sheet', () => {
         await pool?.close();
       }
     }
+  });
+
+  it('is made here when the PNG worker it went to is stopped before it is done', async () => {
+    const { composeSheet } = await import('../../src/export/tts/compose-sheet.js');
+    const { PngPool } = await import('../../src/render/png/png-pool.js');
+    const cell = { widthPx: 40, heightPx: 30 };
+    const cells = Array.from({ length: 3 }, (_, i) => ({ data: Buffer.alloc(40 * 30 * 3, 40 * i + 10), width: 40, height: 30, channels: 3 as const }));
+    const here = await composeSheet(3, async (i) => cells[i]!, { columns: 3, rows: 1 }, cell);
+    const pool = new PngPool(1);
+    pool.warm();
+    let sent: Uint8Array | undefined;
+    const made = composeSheet(3, async (i) => cells[i]!, { columns: 3, rows: 1 }, cell, {
+      band: (job, memory) => {
+        sent = memory;
+        const done = pool.band(job, memory);
+        void pool.close();
+        return done;
+      },
+    });
+    expect((await made).equals(here)).toBe(true);
+    // It did go to the worker (its memory with it).
+    expect(sent!.byteLength).toBe(0);
   });
 
   it('made after another of the same size shows nothing of the one before', async () => {

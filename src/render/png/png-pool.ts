@@ -215,9 +215,13 @@ export class PngPool {
       this.pump();
     });
     const fail = (error: Error) => {
-      // A worker that died takes its requests with it; the others go on, and a new one starts for the queue.
+      // A worker that died takes its drawings with it (drawn again, one might end it again); the
+      // others go on, and a new one starts for the queue. Its bands are made here.
       this.slots.splice(this.slots.indexOf(slot), 1);
-      for (const task of slot.tasks.values()) task.reject(error);
+      for (const task of slot.tasks.values()) {
+        if (task.job.kind === 'band') doHere(anew(task.job)).then(task.resolve, task.reject);
+        else task.reject(error);
+      }
       slot.tasks.clear();
       if (!this.closed) this.pump();
     };
@@ -237,14 +241,19 @@ export class PngPool {
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
     for (const s of slots) {
-      for (const task of s.tasks.values()) {
-        // A band's memory sent to a worker went with it: the band cannot be made here.
-        if (task.job.kind === 'band') task.reject(new Error('the PNG workers stopped before a band was made'));
-        else waiting.push(task);
-      }
+      for (const task of s.tasks.values()) waiting.push(task.job.kind === 'band' ? { ...task, job: anew(task.job) } : task);
     }
     for (const task of waiting) doHere(task.job).then(task.resolve, task.reject);
   }
+}
+
+/**
+ * A band sent to a worker that stopped, to be made here: all it is made of is still on this
+ * thread (its cells were copied to the worker, its kept trims are files) but its memory, which
+ * went with it and is made anew.
+ */
+function anew(job: BandWork): BandWork {
+  return job.memory.byteLength > 0 ? job : { ...job, memory: Buffer.allocUnsafeSlow(job.band.width * job.band.height * 3) };
 }
 
 let shared: PngPool | undefined;
