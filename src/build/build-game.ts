@@ -23,6 +23,7 @@ import { buildSheets, type SheetOptions } from './build-sheets.js';
 import type { BuildCache } from './cache.js';
 import { isKeptFile, type AddFile, type OutputFile } from '../shared/output-file.js';
 import type { FolderWriter } from './output-writer.js';
+import { keptListCheck } from './kept-lists.js';
 import { bandOnWorkers, componentPngOf, facePictures, faceTrims, keptImages, keptTrims, pdfOf, sheetBands } from './renderers.js';
 import { inOrder } from '../shared/map-limit.js';
 import { nextTurn, turnEvery } from '../shared/event-loop.js';
@@ -89,6 +90,7 @@ async function layoutSetTurning(game: ResolvedGame, set: ResolvedSet, report: (p
 /** The faces of a set one by one, as layoutSet gives them, before its faces are compared by colour. */
 function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutProblem) => void, images?: Map<string, ImagePlace>, cache?: BuildCache): Generator<Face> {
   const icons = createIconResolver({ gameDir: game.dir, aliases: game.icons });
+  const kept = cache ? keptListCheck(game).layout : undefined;
   // What every face of the set shares is serialized and hashed once, not once per face (and
   // only by a cache that keeps the layouts).
   let shared: string | undefined;
@@ -123,7 +125,7 @@ function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutPr
     let laid: LaidOut;
     if (cache) {
       const key = () => cache.key('layout', { shared: sharedKey(cache), template: { files: filesOf(template, cache) }, item: item?.fields ?? null, index: item?.index ?? null });
-      laid = cache.jsonWithLists('layout', key, make, (value) => [value.list]);
+      laid = cache.jsonWithLists('layout', key, make, (value) => [value.list], kept!);
     } else laid = make();
     laid.problems.forEach(report);
     for (const [file, place] of laid.images) if (!images?.has(file)) images?.set(file, place);

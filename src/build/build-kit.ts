@@ -12,6 +12,7 @@ import { layoutText } from '../layout/text/layout-text.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import { copiesOf, printsInPieces, tiledBoardPages, type SheetOptions } from './build-sheets.js';
 import type { RulebookBuild } from './build-rulebook.js';
+import { keptListCheck } from './kept-lists.js';
 import { pdfOf } from './renderers.js';
 
 export const KIT_FILE = 'print-and-play.pdf';
@@ -191,7 +192,7 @@ export async function buildKit(game: ResolvedGame, built: readonly { set: Resolv
   // Laid out again only when its lines or the fonts change: a rebuild of one card keeps it.
   const cache = options.cache;
   const contents = cache
-    ? cache.json('kit-contents', () => cache.key('kit-contents', { lines, lang: game.lang, paper: [paper.width, paper.height], fonts: cache.fontFiles(game.fonts) }), () => contentsPage(game, paper, lines))
+    ? cache.json('kit-contents', () => cache.key('kit-contents', { lines, lang: game.lang, paper: [paper.width, paper.height], fonts: cache.fontFiles(game.fonts) }), () => contentsPage(game, paper, lines), keptListCheck(game).list)
     : contentsPage(game, paper, lines);
   const pages = [contents, ...bookPages, ...kitPages, ...inPieces.flatMap((p) => p.pages)];
   const author = game.credits.map((c) => c.name).join(', ');

@@ -14,6 +14,7 @@ import type { LayoutProblem } from '../shared/problem.js';
 import { createIconResolver } from '../shared/icons.js';
 import { createHyphenate } from '../language/hyphenate.js';
 import { gameScope } from '../layout/template/evaluate-face.js';
+import { keptListCheck } from './kept-lists.js';
 import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
@@ -61,7 +62,7 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
   // {{components}} draws each set's first front and counts its items.
   const sets = () => game.sets.map((s) => ({ id: s.id, name: s.name, size: [s.width, s.height, s.shape, s.cornerRadius], items: s.items.map((i) => [i.fields, i.count]), templates: s.front.files.map((f) => [f, cache!.hashFile(f)]) }));
   const layout = cache
-    ? cache.jsonWithLists('rulebook-layout', () => cache.key('rulebook-layout', { ...parts, fonts: cache.fontFiles(game.fonts), sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), make, (value) => value.pages)
+    ? cache.jsonWithLists('rulebook-layout', () => cache.key('rulebook-layout', { ...parts, fonts: cache.fontFiles(game.fonts), sets: /\{\{\s*components\s*\}\}/.test(markdown) ? sets() : null, assets: cache.assetsOf(game.dir) }), make, (value) => value.pages, keptListCheck(game).rulebook)
     : make();
   return { ...layout, imposition };
 }
@@ -95,3 +96,4 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const sheetsOfPaper = imposition === 'booklet' ? Math.ceil(sheets.length / 2) : sheets.length;
   return { files, sections: layout.sections, sheets: { pages: sheets, imposition: imposition ?? 'pages', sheetsOfPaper, ...(imposition === 'booklet' ? { duplex: 'short' as const } : {}) } };
 }
+

@@ -5,7 +5,7 @@ import type { DisplayItem, DisplayList } from '../shared/display-list.js';
 import type { FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, sha256, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath } from '../shared/file-access.js';
+import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath, writeWholeInside } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
@@ -47,8 +47,18 @@ interface IndexEntry {
   kept?: string;
 }
 
+/** Names an output file is never given by an index: the manifest, and the output writer's own folders. */
+const NOT_AN_OUTPUT = /^(manifest\.json$|\.staging-|\.commit-)/;
+
 const isIndexEntry = (value: unknown): value is IndexEntry =>
-  isRecord(value) && outputPath(value['path']) && isRecord(value['entry']) && typeof value['entry']['kind'] === 'string' && (value['kept'] === undefined || (typeof value['kept'] === 'string' && /^[0-9a-f]{64}$/.test(value['kept'])));
+  isRecord(value) &&
+  outputPath(value['path']) &&
+  !NOT_AN_OUTPUT.test(value['path']) &&
+  isRecord(value['entry']) &&
+  typeof value['entry']['kind'] === 'string' &&
+  // What the manifest says of a file itself is the build's to say.
+  !['path', 'sha256', 'bytes'].some((own) => own in (value['entry'] as Record<string, unknown>)) &&
+  (value['kept'] === undefined || (typeof value['kept'] === 'string' && /^[0-9a-f]{64}$/.test(value['kept'])));
 
 /**
  * A content-addressed store: a value is kept under the hash of everything it was made from
@@ -243,12 +253,15 @@ export class BuildCache {
     const noted = beside ? /^([0-9a-f]{64}) (.*)$/s.exec(beside.toString('utf8')) : null;
     let sha256 = noted && noted[2] === stamp ? noted[1]! : undefined;
     if (!sha256) {
+      // Another version of the file than the one noted (copied, unpacked, written over): taken
+      // only when its bytes are still those noted, or, with no note, a whole PNG.
       const bytes = this.read(file);
-      if (!bytes || !wholePng(bytes)) {
+      const digest = bytes && createHash('sha256').update(bytes).digest('hex');
+      if (!bytes || !digest || (noted ? noted[1] !== digest : !wholePng(bytes))) {
         this.forget(key);
         return undefined;
       }
-      sha256 = createHash('sha256').update(bytes).digest('hex');
+      sha256 = digest;
       this.put(`${file}.sha256`, `${sha256} ${stamp}`);
     }
     return { file, size, sha256 };
@@ -365,11 +378,11 @@ export class BuildCache {
     else stats.made++;
   }
 
-  /** The bytes under `key`, made (and kept) when missing. */
-  async bytes(kind: string, key: KeyLater, make: () => Promise<Buffer>): Promise<Buffer> {
+  /** The bytes under `key`, made (and kept) when missing, or not what `accept` takes (cut short, written over). */
+  async bytes(kind: string, key: KeyLater, make: () => Promise<Buffer>, accept: (bytes: Buffer) => boolean = () => true): Promise<Buffer> {
     const file = await this.fileLater(key);
     const kept = this.read(file);
-    if (kept) {
+    if (kept && accept(kept)) {
       this.count(kind, true);
       return kept;
     }
@@ -419,7 +432,8 @@ export class BuildCache {
   /** The entries of an index of files, when it is one (else, damaged or put there, nothing is taken from it). */
   private indexAt(index: string | undefined): IndexEntry[] | undefined {
     const entries = this.jsonAt(index);
-    return Array.isArray(entries) && entries.every(isIndexEntry) ? entries : undefined;
+    // Never empty (what is kept so makes files), each file named once.
+    return Array.isArray(entries) && entries.length > 0 && entries.every(isIndexEntry) && new Set(entries.map((e) => e.path)).size === entries.length ? entries : undefined;
   }
 
   /** The JSON value kept in `file`; undefined when there is none or it is not JSON (cut short, written over), which is then removed. */
@@ -434,11 +448,14 @@ export class BuildCache {
     }
   }
 
-  /** A JSON value under `key`, made (and kept) when missing or damaged. */
-  json<T>(kind: string, key: KeyOf, make: () => T): T {
+  /**
+   * A JSON value under `key`, made (and kept) when missing, damaged, or not one `accept` takes
+   * (a value of another shape, or naming files it may not: a cache can come with a game).
+   */
+  json<T>(kind: string, key: KeyOf, make: () => T, accept: (value: unknown) => boolean = () => true): T {
     const file = this.file(key);
     const kept = this.jsonAt(file);
-    if (kept !== undefined) {
+    if (kept !== undefined && accept(kept)) {
       this.count(kind, true);
       return kept as T;
     }
@@ -451,11 +468,18 @@ export class BuildCache {
    * it is read back (see listHash): a rebuild keys what is drawn from them without serializing
    * them.
    */
-  jsonWithLists<T>(kind: string, key: KeyOf, make: () => T, listsOf: (value: T) => readonly DisplayList[]): T {
-    const kept = this.json<{ value: T; hashes?: string[] }>(kind, key, () => {
-      const value = make();
-      return this.persistent ? { value, hashes: listsOf(value).map((list) => this.listHash(list)) } : { value };
-    });
+  jsonWithLists<T>(kind: string, key: KeyOf, make: () => T, listsOf: (value: T) => readonly DisplayList[], accept: (value: unknown) => boolean): T {
+    const hashes = (value: unknown) => value === undefined || (Array.isArray(value) && value.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)));
+    const taken = (kept: unknown) => isRecord(kept) && hashes(kept['hashes']) && accept(kept['value']);
+    const kept = this.json<{ value: T; hashes?: string[] }>(
+      kind,
+      key,
+      () => {
+        const value = make();
+        return this.persistent ? { value, hashes: listsOf(value).map((list) => this.listHash(list)) } : { value };
+      },
+      taken,
+    );
     const lists = listsOf(kept.value);
     if (kept.hashes?.length === lists.length) lists.forEach((list, i) => this.noteListHash(list, kept.hashes![i]!));
     return kept.value;
@@ -479,25 +503,21 @@ export class BuildCache {
   }
 
   /**
-   * Keeps `bytes` under `file`, renamed into place whole; gives false (nothing kept) when the
-   * place is taken by something else than a file, a folder where the entry goes or a file
-   * where its folder goes: the build goes on with the value it made.
+   * Keeps `bytes` under `file`, whole (writeWholeInside: never through a link a cache that came
+   * with a game may hold, nor into a shelf that is one); gives false (nothing kept) when the place
+   * is taken by something else than a file, or the way there by something else than a folder:
+   * the build goes on with the value it made.
    */
   private put(file: string, bytes: string | Uint8Array): boolean {
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temporary, bytes);
-      renameSync(temporary, file);
-      return true;
-    } catch (error) {
-      if (!['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    if (this.realDir() === undefined) {
       try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // No temporary file was made.
+        mkdirSync(this.dir!, { recursive: true });
+      } catch (error) {
+        if (!['EEXIST', 'ENOTDIR', 'ENOENT', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        return false;
       }
-      return false;
     }
+    const root = this.realDir();
+    return root !== undefined && writeWholeInside(root, path.join(root, path.relative(this.dir!, file)), bytes);
   }
 }

@@ -100,7 +100,7 @@ export async function pdfOf(lists: DisplayList[], meta: PdfMeta, cache?: BuildCa
   const make = async () =>
     (await import('../render/pdf/render-component-pdf.js')).renderComponentPdf(lists, { ...meta, ...(cache?.persistent ? { svgCalls: svgCallStore(cache) } : {}) });
   if (!cache) return make();
-  return cache.bytes('pdf', () => cache.listKeyTurning('pdf', lists, options), make);
+  return cache.bytes('pdf', () => cache.listKeyTurning('pdf', lists, options), make, wholePdf);
 }
 
 /**
@@ -164,6 +164,12 @@ export function sheetBands(cache: BuildCache): KeepBand {
     return made;
   };
 }
+
+const PDF_START = Buffer.from('%PDF-');
+const PDF_END = Buffer.from('%%EOF\n');
+
+/** Whether kept bytes begin and end as pdfkit writes a PDF: one cut short is made again. */
+const wholePdf = (bytes: Buffer) => bytes.subarray(0, PDF_START.length).equals(PDF_START) && bytes.subarray(bytes.length - PDF_END.length).equals(PDF_END);
 
 /**
  * Images for Tabletop Simulator kept in the build cache on the shelf `kind`, named by their faces

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { realPath } from '../shared/file-access.js';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { DEFAULT_PRINT_GUIDES, type DuplexMode, type PaperName, type PrintGuides } from '../shared/print-options.js';
@@ -98,9 +99,32 @@ const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet'
  */
 export function cacheFolder(request: Pick<BuildRequest, 'out' | 'cacheDir'>): string {
   const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER, path.basename(request.out));
-  const inside = path.relative(request.out, dir);
-  if (inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside))) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
+  // Where each is once links are followed (as far as it exists yet): a link does not put one inside the other.
+  const [cache, out] = [realAsFarAsItIs(dir), realAsFarAsItIs(request.out)];
+  if (within(out, cache)) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
+  if (within(cache, out)) throw new UsageError(`the output folder cannot be inside the cache (${dir}); name another folder`);
   return dir;
+}
+
+/** Whether `child` is `parent` or lies inside it. */
+function within(parent: string, child: string): boolean {
+  const inside = path.relative(parent, child);
+  return inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside));
+}
+
+/** `file` with the links of the part of it that exists followed (the rest as it is written). */
+function realAsFarAsItIs(file: string): string {
+  const absolute = path.resolve(file);
+  for (let head = absolute, tail = ''; ; ) {
+    try {
+      return path.join(realPath(head), tail);
+    } catch {
+      const parent = path.dirname(head);
+      if (parent === head) return absolute;
+      tail = path.join(path.basename(head), tail);
+      head = parent;
+    }
+  }
 }
 
 export const CACHE_FOLDER = '.pocketpress-cache';
@@ -164,6 +188,26 @@ function jobsOf(games: readonly LoadedGame[], languages: readonly string[] | und
  * the staging folder into place only when nothing failed. Returns the diagnostics and
  * statistics as data; printing them is the caller's business.
  */
+/** A single name of a folder (a game's id, a language): never a path. */
+const folderName = (value: unknown) => typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !/[\\/]/.test(value);
+
+/**
+ * Whether a kept record's result has the shape a build gives, its outputs folders of out/ named
+ * by a game and a language (else, written over, it is taken for none and the build runs).
+ */
+function isKeptResult(value: unknown): value is BuildResult {
+  if (value === null || typeof value !== 'object') return false;
+  const r = value as Partial<Record<keyof BuildResult, unknown>>;
+  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  return (
+    Array.isArray(r.outputs) &&
+    r.outputs.every((o) => record(o) && folderName(o['game']) && folderName(o['lang'])) &&
+    Array.isArray(r.diagnostics) &&
+    r.diagnostics.every((d) => record(d) && typeof d['message'] === 'string' && typeof d['code'] === 'string' && typeof d['severity'] === 'string') &&
+    record(r.stats)
+  );
+}
+
 export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
@@ -174,7 +218,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
   const roots = readRoots(typeof request.root === 'string' ? [request.root] : request.root, [SHARED_TEMPLATES_DIR]);
   if (cacheDir && record && !request.rehearse) {
-    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots);
+    const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots, isKeptResult);
     // Everything the kept build made or reused is reused now.
     const reused = (stats: Record<string, CacheStats>) => Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, { made: 0, reused: s.made + s.reused }]));
     if (kept) return { ...kept, stats: reused(kept.stats), seconds: elapsed(), upToDate: true };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess } from '../shared/file-access.js';
+import { checkFileAccess, readCheckedFile, realPath, writeWholeInside } from '../shared/file-access.js';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
@@ -218,16 +218,12 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The result kept for `key` when nothing it read or wrote has changed since: `inputs` are the
- * stamps of the request's folders now, `outputs` lists the output folders to stamp again.
+ * stamps of the request's folders now, `outputs` lists the output folders to stamp again, and a
+ * result `isResult` refuses is none (a record written over).
  */
-export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outputs: (result: R) => readonly string[], roots: readonly string[] = []): R | undefined {
-  let record: UpToDateRecord<R>;
-  try {
-    record = JSON.parse(readFileSync(recordFile(cacheDir, key), 'utf8')) as UpToDateRecord<R>;
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(record.inputs) || !Array.isArray(record.files) || !Array.isArray(record.outputs)) return undefined;
+export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outputs: (result: R) => readonly string[], roots: readonly string[] = [], isResult: (value: unknown) => value is R = (value): value is R => value !== undefined): R | undefined {
+  const record = readRecord<R>(cacheDir, key);
+  if (!record || !Array.isArray(record.inputs) || !Array.isArray(record.files) || !Array.isArray(record.outputs) || !isResult(record.result)) return undefined;
   if (!sameList(record.inputs, inputs)) return undefined;
   if (!record.files.every((stamp) => stampOrGone(stamp.slice(0, stamp.indexOf('\0'))) === stamp)) return undefined;
   if (record.recent !== undefined && !(Array.isArray(record.recent) && record.recent.every((entry) => sameContent(entry, roots)))) return undefined;
@@ -239,24 +235,49 @@ export function upToDate<R>(cacheDir: string, key: unknown, inputs: Stamps, outp
  * record): files of out/ this tool wrote and nobody has touched since carry these very stamps.
  */
 export function recordedOutputs(cacheDir: string, key: unknown): ReadonlySet<string> {
+  const outputs = readRecord(cacheDir, key)?.outputs;
+  return new Set(Array.isArray(outputs) ? outputs.filter((s) => typeof s === 'string') : []);
+}
+
+/** The most bytes a record may take: one build's stamps and result (its diagnostics among them); a larger file is not one. */
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The record kept for `key`, when there is one this user wrote and not every user may rewrite
+ * (a cache folder may be shared): a regular file inside the cache folder, read without
+ * following a link or waiting on a FIFO (readCheckedFile), at most MAX_RECORD_BYTES of JSON.
+ */
+function readRecord<R>(cacheDir: string, key: unknown): Partial<UpToDateRecord<R>> | undefined {
   try {
-    // Only a record this user wrote and not every user may rewrite (a cache folder may be shared).
     const file = recordFile(cacheDir, key);
-    const info = lstatSync(file);
+    const access = checkFileAccess(file, [cacheDir]);
+    if (!access.ok) return undefined;
+    const info = lstatSync(access.file);
     const uid = process.getuid?.();
-    if (!info.isFile() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o002) !== 0) return new Set();
-    const { outputs } = JSON.parse(readFileSync(file, 'utf8')) as Partial<UpToDateRecord<unknown>>;
-    return new Set(Array.isArray(outputs) ? outputs.filter((s) => typeof s === 'string') : []);
+    if (!info.isFile() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o002) !== 0) return undefined;
+    const bytes = readCheckedFile(access.file, MAX_RECORD_BYTES);
+    const record: unknown = bytes && JSON.parse(bytes.toString('utf8'));
+    return record !== null && typeof record === 'object' && !Array.isArray(record) ? (record as Partial<UpToDateRecord<R>>) : undefined;
   } catch {
-    return new Set();
+    return undefined;
   }
 }
 
-/** Keeps the record of a build that was written; `outputs` are stamped now. */
-export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R; recent?: string[] }): void {
+/**
+ * Keeps the record of a build that was written; `outputs` are stamped now. Written as the
+ * cache's entries are (writeWholeInside): never through a link the cache folder may hold. False
+ * when it could not be kept there (the next build makes everything again).
+ */
+export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R; recent?: string[] }): boolean {
   const file = recordFile(cacheDir, key);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ ...record, outputs: folderStamps(record.outputs) } satisfies UpToDateRecord<R>));
-  renameSync(temporary, file);
+  let root: string;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    root = realPath(cacheDir);
+  } catch (error) {
+    // The cache folder's place is taken (a file, a broken link): nothing is kept.
+    if (['EEXIST', 'ENOTDIR', 'ENOENT', 'ELOOP', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) return false;
+    throw error;
+  }
+  return writeWholeInside(root, path.join(root, path.relative(cacheDir, file)), JSON.stringify({ ...record, outputs: folderStamps(record.outputs) } satisfies UpToDateRecord<R>));
 }

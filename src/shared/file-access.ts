@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Whether a file may be read, and why not. */
@@ -95,5 +96,44 @@ export function readCheckedFile(real: string, maxBytes = Infinity): Buffer | und
     return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** What may stand where a file is kept, or on the way there, that keeps it from being written: nothing is kept, and the work goes on. */
+const NOT_KEPT = new Set(['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR', 'ENOENT', 'EACCES', 'EPERM', 'ELOOP']);
+
+/**
+ * Writes `bytes` whole to `file`, inside the folder `realRoot` (a real path), as a store that a
+ * stranger may have filled (a build cache that came with a game) must: every folder between
+ * them is a real folder (made when missing; one that is a link, or not a folder, and nothing is
+ * written), the bytes go to a temporary file of a name of its own created for them alone
+ * (never through a link or a file left at that name), which is then renamed into place (over
+ * whatever was there, a link included, never through it). False when nothing was kept for
+ * such a reason; a full disk and other failures are thrown.
+ */
+export function writeWholeInside(realRoot: string, file: string, bytes: string | Uint8Array): boolean {
+  const parts = path.relative(realRoot, file).split(path.sep);
+  if (parts.length < 1 || parts.some((part) => part === '' || part === '.' || part === '..') || path.isAbsolute(path.relative(realRoot, file))) return false;
+  let temporary: string | undefined;
+  try {
+    let folder = realRoot;
+    for (const part of parts.slice(0, -1)) {
+      folder = path.join(folder, part);
+      try {
+        mkdirSync(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const info = lstatSync(folder);
+      if (!info.isDirectory()) return false;
+    }
+    temporary = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(temporary, bytes, { flag: 'wx' });
+    renameSync(temporary, file);
+    return true;
+  } catch (error) {
+    if (!NOT_KEPT.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    if (temporary) rmSync(temporary, { force: true });
+    return false;
   }
 }

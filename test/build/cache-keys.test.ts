@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutSet } from '../../src/build/build-game.js';
@@ -114,7 +114,7 @@ describe('a PNG kept under a key of its own', () => {
   const png = (body: string) => Buffer.concat([PNG_SIGNATURE, Buffer.from(body), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-  it('is given with the digest noted as it was kept, then taken again from the bytes when the file changed, and dropped when it is no whole PNG', async () => {
+  it('is given with the digest noted as it was kept; another copy of the same bytes is hashed again and given; other bytes, or no whole PNG, are dropped', async () => {
     const dir = tempDir();
     const first = png('first');
     const cache = new BuildCache(dir, 'test');
@@ -129,11 +129,26 @@ describe('a PNG kept under a key of its own', () => {
     expect(await nothing.keptOrMade('png', undefined, async () => first)).toEqual({ bytes: first, sha256: sha(first) });
     expect(nothing.stats).toEqual({ png: { made: 1, reused: 0 } });
     expect(cache.keptFile('tts-sheet', KEY)).toEqual({ file, size: first.length, sha256: sha(first) });
-    // Written over with another whole PNG (a cache restored from elsewhere has other stamps too): its own digest.
+    // The same bytes in another file (a cache copied or unpacked elsewhere has other stamps): hashed again, given, and noted anew.
+    rmSync(file);
+    writeFileSync(file, first);
+    expect(new BuildCache(dir, 'test').keptFile('tts-sheet', KEY)).toEqual({ file, size: first.length, sha256: sha(first) });
+    expect(readFileSync(`${file}.sha256`, 'utf8').startsWith(`${sha(first)} `)).toBe(true);
+    // Written over with another whole PNG, or one bit of it flipped: not the bytes noted, dropped and made again.
+    for (const other of [png('second, longer'), Buffer.from(first.map((b, i) => (i === 12 ? b ^ 0x10 : b)))]) {
+      writeFileSync(file, other);
+      const later = new BuildCache(dir, 'test');
+      expect(later.keptFile('tts-sheet', KEY)).toBeUndefined();
+      expect(existsSync(file)).toBe(false);
+      expect(later.stats).toEqual({});
+      await cache.keptOrMade('tts-sheet', KEY, async () => first);
+    }
+    // With no note, a file is taken when it is a whole PNG, and dropped when cut short.
+    rmSync(`${file}.sha256`);
     const second = png('second, longer');
     writeFileSync(file, second);
     expect(new BuildCache(dir, 'test').keptFile('tts-sheet', KEY)).toEqual({ file, size: second.length, sha256: sha(second) });
-    // Cut short: not given, and removed so that it is made and kept again.
+    rmSync(`${file}.sha256`);
     writeFileSync(file, second.subarray(0, second.length - 4));
     const later = new BuildCache(dir, 'test');
     expect(later.keptFile('tts-sheet', KEY)).toBeUndefined();
