@@ -190,7 +190,9 @@ async function checkImages(images: Map<string, ImagePlace>, report: (p: LayoutPr
       const { default: sharp } = await import('sharp');
       return sharp(file, { limitInputPixels: BUDGETS.imagePixels }).resize(8, 8, { fit: 'fill' }).raw().toBuffer().then(() => true, () => false);
     };
-    const readable = cache ? await cache.jsonAsync('image-check', () => cache.key('image-check', cache.hashFile(file)), decode) : await decode();
+    // Only a readable image is taken from the cache (a cache can come with a game: a kept "no"
+    // would blame good art); one found unreadable is decoded again.
+    const readable = cache ? await cache.jsonAsync('image-check', () => cache.key('image-check', cache.hashFile(file)), decode, (kept) => kept === true) : await decode();
     if (!readable) {
       ok = false;
       report({ severity: 'error', code: 'bad-image', message: `"${path.basename(file)}" cannot be read as an image: the file is damaged or not what its name says`, ...place });

@@ -486,10 +486,10 @@ export class BuildCache {
   }
 
   /** The same, for a value that takes a while to make. */
-  async jsonAsync<T>(kind: string, key: KeyLater, make: () => Promise<T>): Promise<T> {
+  async jsonAsync<T>(kind: string, key: KeyLater, make: () => Promise<T>, accept: (value: unknown) => boolean = () => true): Promise<T> {
     const file = await this.fileLater(key);
     const kept = this.jsonAt(file);
-    if (kept !== undefined) {
+    if (kept !== undefined && accept(kept)) {
       this.count(kind, true);
       return kept as T;
     }

@@ -89,4 +89,19 @@ describe('a trim kept in the cache, read where a deck sheet band is made', () =>
     expect(readdirSync(path.dirname(file))).toEqual([]);
     expect(cache.stats['trim']).toEqual({ made: 1, reused: 1 });
   });
+
+  it('whose pixels are not those its CRC says (a bit flipped that Brotli does not see) is dropped and drawn again', async () => {
+    const { packTrim, unpackTrim } = await import('../../src/shared/trim-bytes.js');
+    const packed = await packTrim(trim.data);
+    expect((await unpackTrim(packed, size))!.data.equals(trim.data)).toBe(true);
+    // Other pixels of the same size, whole Brotli, under this trim's CRC.
+    const other = await packTrim(Buffer.alloc(trim.data.length, 199));
+    const forged = Buffer.concat([packed.subarray(0, 4), other.subarray(4)]);
+    expect(await unpackTrim(forged, size)).toBeUndefined();
+    // So in the cache: found damaged, removed.
+    const { cache, file } = await keptOnce();
+    writeFileSync(file, forged);
+    expect(await new TrimStore(cache).find(list, size)).toBeUndefined();
+    expect(readdirSync(path.dirname(file))).toEqual([]);
+  });
 });

@@ -53,7 +53,7 @@ describe('a trim kept in the cache that decompresses to more than a trim', () =>
     const kept = filesUnder(dir);
     expect(kept).toHaveLength(1);
     // 300 MB of zeros in a few hundred bytes, where 1 800 bytes belong.
-    writeFileSync(kept[0]!, brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }));
+    writeFileSync(kept[0]!, Buffer.concat([Buffer.alloc(4), brotliCompressSync(Buffer.alloc(300 * 1024 * 1024), { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })]));
     const before = process.memoryUsage().arrayBuffers;
     const next = new TrimStore(cache);
     expect(await next.find(list, size)).toBeUndefined();
