@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { realPath } from '../shared/file-access.js';
+import { realAsFarAsItIs, within } from '../shared/file-access.js';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { DEFAULT_PRINT_GUIDES, type DuplexMode, type PaperName, type PrintGuides } from '../shared/print-options.js';
@@ -104,27 +104,6 @@ export function cacheFolder(request: Pick<BuildRequest, 'out' | 'cacheDir'>): st
   if (within(out, cache)) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
   if (within(cache, out)) throw new UsageError(`the output folder cannot be inside the cache (${dir}); name another folder`);
   return dir;
-}
-
-/** Whether `child` is `parent` or lies inside it. */
-function within(parent: string, child: string): boolean {
-  const inside = path.relative(parent, child);
-  return inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside));
-}
-
-/** `file` with the links of the part of it that exists followed (the rest as it is written). */
-function realAsFarAsItIs(file: string): string {
-  const absolute = path.resolve(file);
-  for (let head = absolute, tail = ''; ; ) {
-    try {
-      return path.join(realPath(head), tail);
-    } catch {
-      const parent = path.dirname(head);
-      if (parent === head) return absolute;
-      tail = path.join(path.basename(head), tail);
-      head = parent;
-    }
-  }
 }
 
 export const CACHE_FOLDER = '.pocketpress-cache';

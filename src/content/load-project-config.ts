@@ -4,7 +4,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveLength } from '../shared/lengths.js';
 import { fileValidator } from './validators.js';
 import { checkAgainstSchema } from './check-schema.js';
-import { loadYaml } from './load-yaml.js';
+import { diagnosticAt, loadYaml } from './load-yaml.js';
+import { realAsFarAsItIs, within } from '../shared/file-access.js';
 import type { ProjectConfig } from './schema/project.js';
 import { profileOf, type PrinterProfile, type PrinterRequest } from './load-printers.js';
 
@@ -47,6 +48,19 @@ export function loadProjectSettings(cwd: string): ProjectLookup {
   if (!valid || diagnostics.some((d) => d.severity === 'error')) return { found: true, diagnostics };
   const config = loaded.data as ProjectConfig;
   const base = path.dirname(file);
+  // Where builds write: inside the project (a project can come from someone else), links followed; elsewhere only from the command line.
+  for (const [key, option] of [['out', '--out'], ['cacheDir', '--cache-dir']] as const) {
+    const value = config[key];
+    if (value === undefined || within(realAsFarAsItIs(base), realAsFarAsItIs(path.resolve(base, value)))) continue;
+    diagnostics.push(
+      diagnosticAt(loaded.file, loaded.doc, {
+        code: 'path-outside-game',
+        message: `${key} must be a folder inside the project's folder (${base}), links followed; to write elsewhere, give ${option} on the command line`,
+        pointer: `/${key}`,
+      }),
+    );
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { found: true, diagnostics };
   const content = config.content === undefined ? undefined : (Array.isArray(config.content) ? config.content : [config.content]).map((c) => path.resolve(base, c));
   return {
     found: true,

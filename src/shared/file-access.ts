@@ -137,3 +137,24 @@ export function writeWholeInside(realRoot: string, file: string, bytes: string |
     return false;
   }
 }
+
+/** Whether `child` is `parent` or lies inside it. */
+export function within(parent: string, child: string): boolean {
+  const inside = path.relative(parent, child);
+  return inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside));
+}
+
+/** `file` with the links of the part of it that exists followed (the rest as it is written). */
+export function realAsFarAsItIs(file: string): string {
+  const absolute = path.resolve(file);
+  for (let head = absolute, tail = ''; ; ) {
+    try {
+      return path.join(realPath(head), tail);
+    } catch {
+      const parent = path.dirname(head);
+      if (parent === head) return absolute;
+      tail = path.join(path.basename(head), tail);
+      head = parent;
+    }
+  }
+}

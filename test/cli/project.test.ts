@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wantsColor } from '../../src/cli/io.js';
 import { PROJECT_SCRIPTS } from '../../src/init/init-project.js';
-import { ROOT, runCli, tempDir } from '../helpers.js';
+import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
 
 /** An npm project as `npm init -y` leaves it. */
 function npmProject(name = 'my-game'): string {
@@ -56,6 +56,38 @@ describe('a designer\'s own project', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^pocketpress\.yaml:2:8 {2}error {2}bad-value {2}/m);
     expect(result.stderr).toMatch(/^pocketpress\.yaml:3:1 {2}error {2}unknown-key {2}"dpii" is not allowed here; did you mean "dpi"\?/m);
+  });
+
+  it("writes only inside the project: out: or cacheDir: leaving its folder, by a path or through a link, is a diagnostic at its line, and exit 2; --out and --cache-dir may name any folder", async () => {
+    const dir = npmProject();
+    const elsewhere = tempDir();
+    symlinkSync(elsewhere, path.join(dir, 'linked'));
+    const cases: [string, RegExp][] = [
+      ['content: content\nout: ../shared-out\n', /^pocketpress\.yaml:2:6 {2}error {2}path-outside-game {2}out must be a folder inside the project's folder .*give --out on the command line/m],
+      [`content: content\ncacheDir: ${elsewhere}\n`, /^pocketpress\.yaml:2:11 {2}error {2}path-outside-game {2}cacheDir must be a folder inside the project's folder .*give --cache-dir on the command line/m],
+      ['content: content\nout: linked/out\n', /^pocketpress\.yaml:2:6 {2}error {2}path-outside-game {2}out must be/m],
+    ];
+    for (const [text, said] of cases) {
+      writeFileSync(path.join(dir, 'pocketpress.yaml'), text);
+      const result = await runCli(['build'], dir);
+      expect(result.code, text).toBe(2);
+      expect(result.stderr, text).toMatch(said);
+    }
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(existsSync(path.join(path.dirname(dir), 'shared-out'))).toBe(false);
+    // Inside the project, a path or a link that stays inside: taken.
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), path.join(dir, 'content', 'full-game'), { recursive: true });
+    mkdirSync(path.join(dir, 'inner'));
+    symlinkSync(path.join(dir, 'inner'), path.join(dir, 'inside'));
+    writeFileSync(path.join(dir, 'pocketpress.yaml'), 'content: content\nout: inside/out\ncacheDir: build/cache\n');
+    const built = await runCli(['build', '--lang', 'en'], dir);
+    expect({ code: built.code, refused: built.stderr.includes('path-outside-game') }).toEqual({ code: 0, refused: false });
+    expect(existsSync(path.join(dir, 'inner', 'out', 'full-game', 'en', 'manifest.json'))).toBe(true);
+    expect(existsSync(path.join(dir, 'build', 'cache'))).toBe(true);
+    // The command line may name any folder.
+    const outside = await runCli(['build', '--lang', 'en', '--out', path.join(elsewhere, 'out'), '--cache-dir', path.join(elsewhere, 'cache')], dir);
+    expect(outside.code).toBe(0);
+    expect(readdirSync(elsewhere).sort()).toEqual(['cache', 'out']);
   });
 
   it('--max-warnings fails a run with more warnings than allowed', async () => {

@@ -34,7 +34,7 @@ const BackOffset = Type.Object(
 export const ProjectSchema = Type.Object(
   {
     content: Type.Optional(Content),
-    out: Type.Optional(Folder('where builds are written, relative to this file; default "out"')),
+    out: Type.Optional(Folder('where builds are written, relative to this file and inside its folder (elsewhere only with --out); default "out"')),
     languages: Type.Optional(Type.Array(LangCode, { minItems: 1, uniqueItems: true, description: 'build only these languages (as --lang); default every language a game declares' })),
     paper: Type.Optional(Paper),
     dpi: Type.Optional(Type.Integer({ minimum: 1, maximum: 2400, description: 'resolution of the PNGs (as --dpi); default 300' })),
@@ -48,7 +48,7 @@ export const ProjectSchema = Type.Object(
     cutGuides: Type.Optional(Type.Union(CUT_GUIDE_STYLES.map((c) => Type.Literal(c)), { description: 'cut guides on the print sheets (as --cut-guides): "marks", "lines", "both" or "none"; default "marks"' })),
     gutter: Type.Optional(Length),
     cutter: Type.Optional(Type.Union(CUTTER_NAMES.map((c) => Type.Literal(c)), { description: 'add this cutting machine\'s registration marks and cut files (as --cutter)' })),
-    cacheDir: Type.Optional(Folder('where the build cache is kept, relative to this file (as --cache-dir); default ".pocketpress-cache/<name of out>" beside the output folder')),
+    cacheDir: Type.Optional(Folder('where the build cache is kept, relative to this file and inside its folder (elsewhere only with --cache-dir); default ".pocketpress-cache/<name of out>" beside the output folder')),
   },
   { additionalProperties: false, description: 'the settings of a pocketpress project (pocketpress.yaml)' },
 );
