@@ -96,4 +96,3 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const sheetsOfPaper = imposition === 'booklet' ? Math.ceil(sheets.length / 2) : sheets.length;
   return { files, sections: layout.sections, sheets: { pages: sheets, imposition: imposition ?? 'pages', sheetsOfPaper, ...(imposition === 'booklet' ? { duplex: 'short' as const } : {}) } };
 }
-

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DisplayItem, DisplayList } from '../shared/display-list.js';
-import type { FontRegistry } from '../shared/fonts.js';
+import { FONT_STYLES, type FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, sha256, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath, writeWholeInside } from '../shared/file-access.js';
+import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath, writeWholeUnder } from '../shared/file-access.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
+import { isRecord } from '../shared/is-record.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
 import { PNG_SIGNATURE } from '../shared/png-chunks.js';
@@ -36,8 +37,6 @@ const wholePng = (bytes: Buffer) => bytes.length >= PNG_SIGNATURE.length + PNG_E
 
 /** A path an index may give an output file: relative, each of its names a name (no "..", no empty part), and not too long. */
 const outputPath = (value: unknown): value is string => typeof value === 'string' && value.length < 1024 && !path.isAbsolute(value) && value.split(/[\\/]/).every((part) => part !== '' && part !== '.' && part !== '..');
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An entry of an index of files (see files()), as kept: anything else read back is not one. */
 interface IndexEntry {
@@ -103,10 +102,9 @@ export class BuildCache {
    * nearer the game.
    */
   fontFiles(fonts: FontRegistry): unknown {
-    const styles = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], ['bold', 'italic']] as const;
     return fonts.families().map((family) => [
       family,
-      ...styles.map(([weight, style]) => {
+      ...FONT_STYLES.map(([weight, style]) => {
         const file = fonts.face(family, weight, style)?.face.path;
         return file === undefined ? null : [file, this.hashFile(file)];
       }),
@@ -503,21 +501,12 @@ export class BuildCache {
   }
 
   /**
-   * Keeps `bytes` under `file`, whole (writeWholeInside: never through a link a cache that came
+   * Keeps `bytes` under `file`, whole (writeWholeUnder: never through a link a cache that came
    * with a game may hold, nor into a shelf that is one); gives false (nothing kept) when the place
    * is taken by something else than a file, or the way there by something else than a folder:
    * the build goes on with the value it made.
    */
   private put(file: string, bytes: string | Uint8Array): boolean {
-    if (this.realDir() === undefined) {
-      try {
-        mkdirSync(this.dir!, { recursive: true });
-      } catch (error) {
-        if (!['EEXIST', 'ENOTDIR', 'ENOENT', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-        return false;
-      }
-    }
-    const root = this.realDir();
-    return root !== undefined && writeWholeInside(root, path.join(root, path.relative(this.dir!, file)), bytes);
+    return writeWholeUnder(this.dir!, file, bytes);
   }
 }

@@ -1,8 +1,8 @@
 import type { ResolvedGame } from '../resolve/model.js';
-import { checkFileAccessIn, realPath } from '../shared/file-access.js';
+import { checkFileAccessIn, realRoots } from '../shared/file-access.js';
+import { FONT_STYLES } from '../shared/fonts.js';
 import { SHARED_TEMPLATES_DIR } from '../shared/game-paths.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../shared/is-record.js';
 
 /** The checks of what the cache keeps that holds display lists: a list alone, a face's layout, a rulebook's. */
 export interface KeptChecks {
@@ -10,8 +10,6 @@ export interface KeptChecks {
   layout: (value: unknown) => boolean;
   rulebook: (value: unknown) => boolean;
 }
-
-const STYLES = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], ['bold', 'italic']] as const;
 
 /**
  * What a display list kept in the build cache (a face's layout, a rulebook's pages, a kit's
@@ -23,18 +21,12 @@ const STYLES = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], 
 export function keptListCheck(game: Pick<ResolvedGame, 'dir' | 'fonts'>): KeptChecks {
   const fonts = new Set<string>();
   for (const family of game.fonts.families()) {
-    for (const [weight, style] of STYLES) {
+    for (const [weight, style] of FONT_STYLES) {
       const path = game.fonts.face(family, weight, style)?.face.path;
       if (path !== undefined) fonts.add(path);
     }
   }
-  const roots = [game.dir, SHARED_TEMPLATES_DIR].flatMap((root) => {
-    try {
-      return [realPath(root)];
-    } catch {
-      return [];
-    }
-  });
+  const roots = realRoots([game.dir, SHARED_TEMPLATES_DIR]);
   const image = (file: unknown) => typeof file === 'string' && checkFileAccessIn(file, roots).ok;
   const items = (value: unknown): boolean =>
     Array.isArray(value) &&

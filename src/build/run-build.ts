@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { realAsFarAsItIs, within } from '../shared/file-access.js';
+import { isRecord } from '../shared/is-record.js';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { DEFAULT_PRINT_GUIDES, type DuplexMode, type PaperName, type PrintGuides } from '../shared/print-options.js';
@@ -175,15 +176,14 @@ const folderName = (value: unknown) => typeof value === 'string' && value !== ''
  * by a game and a language (else, written over, it is taken for none and the build runs).
  */
 function isKeptResult(value: unknown): value is BuildResult {
-  if (value === null || typeof value !== 'object') return false;
+  if (!isRecord(value)) return false;
   const r = value as Partial<Record<keyof BuildResult, unknown>>;
-  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   return (
     Array.isArray(r.outputs) &&
-    r.outputs.every((o) => record(o) && folderName(o['game']) && folderName(o['lang'])) &&
+    r.outputs.every((o) => isRecord(o) && folderName(o['game']) && folderName(o['lang'])) &&
     Array.isArray(r.diagnostics) &&
-    r.diagnostics.every((d) => record(d) && typeof d['message'] === 'string' && typeof d['code'] === 'string' && typeof d['severity'] === 'string') &&
-    record(r.stats)
+    r.diagnostics.every((d) => isRecord(d) && typeof d['message'] === 'string' && typeof d['code'] === 'string' && typeof d['severity'] === 'string') &&
+    isRecord(r.stats)
   );
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { BUDGETS } from '../shared/budgets.js';
-import { checkFileAccess, readCheckedFile, realPath, writeWholeInside } from '../shared/file-access.js';
+import { checkFileAccess, readCheckedFile, writeWholeUnder } from '../shared/file-access.js';
+import { isRecord } from '../shared/is-record.js';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
@@ -257,7 +258,7 @@ function readRecord<R>(cacheDir: string, key: unknown): Partial<UpToDateRecord<R
     if (!info.isFile() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o002) !== 0) return undefined;
     const bytes = readCheckedFile(access.file, MAX_RECORD_BYTES);
     const record: unknown = bytes && JSON.parse(bytes.toString('utf8'));
-    return record !== null && typeof record === 'object' && !Array.isArray(record) ? (record as Partial<UpToDateRecord<R>>) : undefined;
+    return isRecord(record) ? (record as Partial<UpToDateRecord<R>>) : undefined;
   } catch {
     return undefined;
   }
@@ -265,19 +266,9 @@ function readRecord<R>(cacheDir: string, key: unknown): Partial<UpToDateRecord<R
 
 /**
  * Keeps the record of a build that was written; `outputs` are stamped now. Written as the
- * cache's entries are (writeWholeInside): never through a link the cache folder may hold. False
+ * cache's entries are (writeWholeUnder): never through a link the cache folder may hold. False
  * when it could not be kept there (the next build makes everything again).
  */
 export function keepUpToDate<R>(cacheDir: string, key: unknown, record: { inputs: Stamps; files: Stamps; outputs: readonly string[]; result: R; recent?: string[] }): boolean {
-  const file = recordFile(cacheDir, key);
-  let root: string;
-  try {
-    mkdirSync(cacheDir, { recursive: true });
-    root = realPath(cacheDir);
-  } catch (error) {
-    // The cache folder's place is taken (a file, a broken link): nothing is kept.
-    if (['EEXIST', 'ENOTDIR', 'ENOENT', 'ELOOP', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) return false;
-    throw error;
-  }
-  return writeWholeInside(root, path.join(root, path.relative(cacheDir, file)), JSON.stringify({ ...record, outputs: folderStamps(record.outputs) } satisfies UpToDateRecord<R>));
+  return writeWholeUnder(cacheDir, recordFile(cacheDir, key), JSON.stringify({ ...record, outputs: folderStamps(record.outputs) } satisfies UpToDateRecord<R>));
 }

@@ -26,7 +26,7 @@ export interface BandJob {
  */
 export type BandMade = { band: PngBand; data: Uint8Array } | { damaged: number[]; data: Uint8Array };
 
-/** Makes a band from its job and the memory holding its placed cells (on a PNG worker when one is free). */
+/** Makes a band from its job in `memory`, which comes back with it (on a PNG worker when one is free). */
 export type MakeBand = (job: BandJob, memory: Uint8Array) => Promise<BandMade>;
 
 const RGB = { color: 'rgb' } as const;

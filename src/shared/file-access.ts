@@ -24,7 +24,8 @@ export function realPath(file: string): string {
   }
 }
 
-function inside(parent: string, child: string): boolean {
+/** Whether `child` is `parent` or lies inside it. */
+export function within(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
@@ -37,14 +38,18 @@ function inside(parent: string, child: string): boolean {
  * followed by realPath (a build checks thousands of files).
  */
 export function checkFileAccess(file: string, roots: readonly string[], shown = path.basename(file)): FileAccess {
-  const realRoots = roots.flatMap((r) => {
+  return checkFileAccessIn(file, realRoots(roots), shown);
+}
+
+/** The real paths of `roots` that exist, once each is resolved: what checkFileAccessIn takes. */
+export function realRoots(roots: readonly string[]): string[] {
+  return roots.flatMap((r) => {
     try {
       return [realPath(r)];
     } catch {
       return [];
     }
   });
-  return checkFileAccessIn(file, realRoots, shown);
 }
 
 /** checkFileAccess, for roots whose real paths are known already (a store that checks every entry of one folder resolves it once). */
@@ -57,7 +62,7 @@ export function checkFileAccessIn(file: string, realRoots: readonly string[], sh
     if (code === 'EACCES') return { ok: false, code: 'unreadable-file', message: `"${shown}" cannot be read: permission denied` };
     return { ok: false, code: 'missing-file', message: code === 'ELOOP' ? `"${shown}" is a loop of symbolic links` : `there is no file "${shown}"` };
   }
-  if (!realRoots.some((r) => inside(r, real))) {
+  if (!realRoots.some((r) => within(r, real))) {
     return { ok: false, code: 'path-outside-game', message: `"${shown}" is a link to a file outside the game folder; keep every file of a game inside its folder` };
   }
   const info = statSync(real);
@@ -111,9 +116,10 @@ const NOT_KEPT = new Set(['EISDIR', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR', 'ENOENT', 
  * whatever was there, a link included, never through it). False when nothing was kept for
  * such a reason; a full disk and other failures are thrown.
  */
-export function writeWholeInside(realRoot: string, file: string, bytes: string | Uint8Array): boolean {
-  const parts = path.relative(realRoot, file).split(path.sep);
-  if (parts.length < 1 || parts.some((part) => part === '' || part === '.' || part === '..') || path.isAbsolute(path.relative(realRoot, file))) return false;
+function writeWholeInside(realRoot: string, file: string, bytes: string | Uint8Array): boolean {
+  const relative = path.relative(realRoot, file);
+  if (relative === '' || !within(realRoot, file)) return false;
+  const parts = relative.split(path.sep);
   let temporary: string | undefined;
   try {
     let folder = realRoot;
@@ -138,10 +144,20 @@ export function writeWholeInside(realRoot: string, file: string, bytes: string |
   }
 }
 
-/** Whether `child` is `parent` or lies inside it. */
-export function within(parent: string, child: string): boolean {
-  const inside = path.relative(parent, child);
-  return inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside));
+/**
+ * writeWholeInside, into the folder `folder` (made when missing, its links followed once): false
+ * as well when its place is taken (a file, a broken link) and nothing can be kept there.
+ */
+export function writeWholeUnder(folder: string, file: string, bytes: string | Uint8Array): boolean {
+  let root: string;
+  try {
+    mkdirSync(folder, { recursive: true });
+    root = realPath(folder);
+  } catch (error) {
+    if (NOT_KEPT.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+    throw error;
+  }
+  return writeWholeInside(root, path.join(root, path.relative(folder, file)), bytes);
 }
 
 /** `file` with the links of the part of it that exists followed (the rest as it is written). */

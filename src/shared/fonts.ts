@@ -8,6 +8,9 @@ import { woffToSfnt } from './woff-to-sfnt.js';
 
 export type FontWeight = 'normal' | 'bold';
 export type FontStyle = 'normal' | 'italic';
+
+/** Every weight and style a family may have a face for, in the order a cache key lists them. */
+export const FONT_STYLES = [['normal', 'normal'], ['bold', 'normal'], ['normal', 'italic'], ['bold', 'italic']] as const satisfies readonly (readonly [FontWeight, FontStyle])[];
 export type StyleKey = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 /** The files of one family by style, as written in game.yaml ("npm:" paths or game paths). */

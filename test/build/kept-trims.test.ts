@@ -82,7 +82,7 @@ describe('a trim kept in the cache, read where a deck sheet band is made', () =>
   it('found damaged where it was read and asked for again is counted found once, then drawn', async () => {
     const { cache, file } = await keptOnce();
     const store = new TrimStore(cache);
-    expect(store.keptAt(list, size)).toBeDefined();
+    expect(store.keptAt(list, size)).toEqual({ file, width: 20, height: 30 });
     writeFileSync(file, readFileSync(file).subarray(0, 5));
     // The band's thread found it damaged: asked for again, it is read, found damaged and dropped.
     expect(await store.find(list, size)).toBeUndefined();
