@@ -4,6 +4,7 @@ import { DEFAULT_HOME_PRINT } from '../shared/home-print.js';
 import { pointsToMm, resolveLength } from '../shared/lengths.js';
 import type { Face } from '../shared/face.js';
 import type { OutputFile } from '../shared/output-file.js';
+import { tuckBoxFile } from '../shared/output-names.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { SheetOptions } from './build-sheets.js';
@@ -38,7 +39,7 @@ export async function buildTuckBox(game: ResolvedGame, set: ResolvedSet, faces: 
   const pdf = await pdfOf([page], { title: `${game.title}: ${set.name} (box)`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
   return [
     {
-      path: `${set.id}-box.pdf`,
+      path: tuckBoxFile(set.id),
       bytes: pdf,
       entry: {
         kind: 'tuck-box',

@@ -34,6 +34,7 @@ import type { InkFigures } from './ink-coverage.js';
 import { buildTuckBox } from './build-box.js';
 import { inkSaverGame } from '../resolve/ink-saver.js';
 import { inkSaverList } from '../shared/ink-saver.js';
+import { exportWrites } from '../shared/output-names.js';
 
 export type BuildOptions = SheetOptions & {
   /** The absolute --out folder: Tabletop Simulator names its images from it. */
@@ -354,7 +355,7 @@ export async function buildGame(loaded: LoadedGame, lang: string, options: Build
   // A cache that keeps the exports has their key taken before the PDFs, so that the exports are
   // made beside them (and take the trims still in memory); one that keeps nothing takes none.
   const exportKey = cache?.persistent ? await key(cache) : undefined;
-  const exports = cache ? cache.files('export', exportKey ?? (() => key(cache)), make, add) : make(add);
+  const exports = cache ? cache.files('export', exportKey ?? (() => key(cache)), make, add, (file) => exportWrites(game.id, file)) : make(add);
   exports.catch(() => {}); // awaited below, with the drawings
   // Each PDF is written in one go: between them, the exports' trims, bands and replies from
   // the workers are taken in, so that the workers are not left waiting until the last PDF.

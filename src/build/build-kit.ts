@@ -1,6 +1,7 @@
 import { resolveLength } from '../shared/lengths.js';
 import type { DisplayItem, DisplayList, FontFace } from '../shared/display-list.js';
 import type { OutputFile } from '../shared/output-file.js';
+import { KIT_FILE } from '../shared/output-names.js';
 import { DEFAULT_PRINT_GUIDES, sheetSides } from '../shared/print-options.js';
 import type { Face } from '../shared/face.js';
 import { imposeComponents } from '../impose/component-sheets.js';
@@ -15,7 +16,6 @@ import type { RulebookBuild } from './build-rulebook.js';
 import { keptListCheck } from './kept-lists.js';
 import { pdfOf } from './renderers.js';
 
-export const KIT_FILE = 'print-and-play.pdf';
 
 /** The contents page's words, per language (English for any other). */
 const WORDS: Record<string, Record<string, string>> = {

@@ -7,6 +7,7 @@ import { inkSaverList } from '../shared/ink-saver.js';
 import { PAPERS } from '../impose/paper.js';
 import { imposePocketmod, pocketmodPanel } from '../impose/pocketmod.js';
 import type { DisplayList } from '../shared/display-list.js';
+import { RULEBOOK_FILE, RULEBOOK_PAGES_FILE } from '../shared/output-names.js';
 import { layoutRulebook } from '../layout/rulebook/layout-rulebook.js';
 import type { RulebookLayout } from '../layout/rulebook/types.js';
 import type { RulebookSection } from '../shared/rulebook-section.js';
@@ -86,8 +87,8 @@ export async function buildRulebook(loaded: LoadedGame, game: ResolvedGame, opti
   const pagesPdf = await pdfOf(pages, { ...meta, tagged: true }, options.cache);
   const imposedPdf = await pdfOf(sheets, meta, options.cache);
   const files: OutputFile[] = [
-    { path: 'rulebook-pages.pdf', bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: pages.length } },
-    { path: 'rulebook.pdf', bytes: imposedPdf, entry: { kind: 'rulebook', imposition, paper: paper.label, pages: sheets.length, rulebookPages: layout.pages.length } },
+    { path: RULEBOOK_PAGES_FILE, bytes: pagesPdf, entry: { kind: 'rulebook-pages', pages: pages.length } },
+    { path: RULEBOOK_FILE, bytes: imposedPdf, entry: { kind: 'rulebook', imposition, paper: paper.label, pages: sheets.length, rulebookPages: layout.pages.length } },
   ];
   if (options.sheetPng) {
     files.push(...(await pngs('sheets/rulebook', sheets, options, { kind: 'rulebook', imposition })));

@@ -10,6 +10,7 @@ import { pdfOf, pngOf } from './renderers.js';
 import type { ResolvedGame, ResolvedSet } from '../resolve/model.js';
 import type { Face } from '../shared/face.js';
 import type { FileKind, OutputFile } from '../shared/output-file.js';
+import { setSheetsFile } from '../shared/output-names.js';
 import { DEFAULT_HOME_PRINT, type HomePrintOptions } from '../shared/home-print.js';
 import { resolveLength, pointsToMm } from '../shared/lengths.js';
 import { tileBoard } from '../impose/tile-board.js';
@@ -76,7 +77,7 @@ async function buildTiledBoards(game: ResolvedGame, set: ResolvedSet, copies: re
     items: copies.length,
   } as const;
   const pdf = await pdfOf(pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
-  const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: pages.length } }];
+  const files: OutputFile[] = [{ path: setSheetsFile(set.id), bytes: pdf, entry: { ...facts, pages: pages.length } }];
   if (options.sheetPng) files.push(...(await sheetPngs(set.id, pages, options, facts)));
   return files;
 }
@@ -157,7 +158,7 @@ export async function buildSheets(
     items: copies.length,
   } as const;
   const pdf = await pdfOf(imposed.pages, { title: `${game.title}: ${set.name}`, author: game.credits.map((c) => c.name).join(', '), lang: game.lang, creationDate: options.creationDate }, options.cache);
-  const files: OutputFile[] = [{ path: `${set.id}.pdf`, bytes: pdf, entry: { ...facts, pages: imposed.pages.length } }];
+  const files: OutputFile[] = [{ path: setSheetsFile(set.id), bytes: pdf, entry: { ...facts, pages: imposed.pages.length } }];
   if (options.sheetPng) files.push(...(await sheetPngs(set.id, imposed.pages, options, facts)));
   return files;
 }

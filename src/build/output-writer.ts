@@ -2,6 +2,7 @@ import { type BigIntStats, chmodSync, constants, copyFileSync, existsSync, linkS
 import path from 'node:path';
 import { sha256, type FileFacts, type KeptFile, type Manifest, type ManifestEntry, type OutputFile } from '../shared/output-file.js';
 import { manifestEntry } from './manifest.js';
+import { MANIFEST_FILE } from '../shared/output-names.js';
 import { fileStamp, stampOf } from '../shared/file-stamp.js';
 import { realPath } from '../shared/file-access.js';
 
@@ -33,7 +34,7 @@ function replaceable(dir: string): boolean {
   if (!existsSync(dir)) return true;
   if (!statSync(dir).isDirectory()) return false;
   const entries = readdirSync(dir);
-  return entries.length === 0 || entries.includes('manifest.json');
+  return entries.length === 0 || entries.includes(MANIFEST_FILE);
 }
 
 function processAlive(pid: number): boolean {
@@ -155,7 +156,7 @@ export class PreviousFolder {
     try {
       // The folder itself, not a link to one elsewhere.
       if (realPath(this.dir) !== path.join(realPath(this.out), path.relative(this.out, this.dir))) return this.files;
-      const manifest = path.join(this.dir, 'manifest.json');
+      const manifest = path.join(this.dir, MANIFEST_FILE);
       const stat = lstatSync(manifest, { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size > MANIFEST_LIMIT || !this.trusted.has(fileStamp(manifest))) return this.files;
       const { files } = JSON.parse(readFileSync(manifest, 'utf8')) as { files?: unknown };
@@ -263,6 +264,25 @@ export class FolderWriter {
   /** The folders of the staging folder made so far. */
   private readonly made = new Set<string>();
 
+  /** The paths given to a file so far (the manifest's from the start), and the folders they lie in. */
+  private readonly filesAt = new Set<string>([MANIFEST_FILE]);
+  private readonly foldersAt = new Set<string>();
+
+  /**
+   * Takes `within` (the path of a file, relative to this folder) for one file: a second file
+   * there, a file where a folder of others is, or one inside another file would make one output
+   * take the place of another (and the manifest list both).
+   */
+  private claim(within: string, relative: string): void {
+    const clash = () => new OutputError(`${this.game}/${this.lang}: two files of this build would be written to ${relative}`);
+    if (this.filesAt.has(within) || this.foldersAt.has(within)) throw clash();
+    for (let folder = path.dirname(within); folder !== '.' && !this.foldersAt.has(folder); folder = path.dirname(folder)) {
+      if (this.filesAt.has(folder)) throw clash();
+      this.foldersAt.add(folder);
+    }
+    this.filesAt.add(within);
+  }
+
   /** Where a file of this folder goes in the staging folder, its folder made (once). */
   private target(relative: string): string {
     // After a failure or an abort the staging folder is gone: no worker writes into it again.
@@ -271,6 +291,7 @@ export class FolderWriter {
     // A path from anywhere (a cache's index comes with a project) never reaches out of the folder.
     const within = path.relative(this.dir, target);
     if (path.isAbsolute(relative) || within === '' || within === '..' || within.startsWith(`..${path.sep}`) || path.isAbsolute(within)) throw new OutputError(`${relative} is not a path inside the output folder`);
+    this.claim(within, relative);
     const folder = path.dirname(target);
     if (!this.discard && !this.made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -363,7 +384,7 @@ export class OutputWriter {
       for (const f of this.folders) {
         const entries = [...f.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         const manifest: Manifest = { game: f.game, lang: f.lang, generator, files: entries };
-        writeFileSync(path.join(f.folder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+        writeFileSync(path.join(f.folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
       }
       // Written whole inside the staging folder first (which every abort removes), then moved into out/.
       const draft = path.join(this.staging, 'commit.json');

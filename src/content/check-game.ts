@@ -11,6 +11,7 @@ import { checkFileAccess } from '../shared/file-access.js';
 import { diagnosticAt, makeSourceFile } from './source.js';
 import { checkItemElementBudget } from './check-face-budget.js';
 import { BUDGETS, formatBudget } from '../shared/budgets.js';
+import { engineJsonFile, GAME_FILES, setSheetsFile, tuckBoxFile } from '../shared/output-names.js';
 
 /** Copies of a set: the sum of its items' counts; the problem at the item whose count passes the budget. */
 function countCopies(source: LoadedYaml, items: readonly unknown[], report: Report): number {
@@ -43,6 +44,31 @@ export interface CheckGameOptions {
 function lineOf(gameDir: string, source: LoadedYaml, pointer: string): string {
   const d = diagnosticAt(source.file, source.doc, { code: '', message: '', pointer });
   return `${path.relative(gameDir, source.file.path).split(path.sep).join('/')}:${d.line}`;
+}
+
+/**
+ * The files a build writes at the top of a game's output folder are named after the game and
+ * its sets (see output-names.ts): an id that gives a file the name of another would make one
+ * take the other's place. Reported where the later of the two is named.
+ */
+function checkOutputNames(gameDir: string, source: LoadedYaml, sets: readonly LoadedSet[], report: Report): void {
+  const owners = new Map<string, string>(GAME_FILES);
+  const claim = (file: string, what: string, at: LoadedYaml, pointer: string, rename: string) => {
+    const owner = owners.get(file);
+    if (owner === undefined) owners.set(file, `${what} (${lineOf(gameDir, at, pointer)})`);
+    else report(diagnosticAt(at.file, at.doc, { code: 'output-clash', message: `${what} would be written to ${file}, the file of ${owner}; ${rename}`, pointer }));
+  };
+  const gameId = (source.data as Record<string, unknown> | undefined)?.['id'];
+  if (typeof gameId === 'string') claim(engineJsonFile(gameId), 'the engine export', source, '/id', 'choose another game id');
+  const seen = new Set<string>();
+  for (const set of sets) {
+    const data = set.source.data as Record<string, unknown> | undefined;
+    const id = data?.['id'];
+    if (typeof id !== 'string' || seen.has(id)) continue; // a duplicate id is reported as such
+    seen.add(id);
+    claim(setSheetsFile(id), `the sheets of set "${id}"`, set.source, '/id', 'choose another set id');
+    if (data?.['box'] === 'tuck') claim(tuckBoxFile(id), `the tuck box of set "${id}"`, set.source, '/box', 'choose another id for one of the two sets');
+  }
 }
 
 /** Loads one game folder and checks everything in it, reporting every problem found. */
@@ -136,6 +162,8 @@ export function checkGame(gameDir: string, options: CheckGameOptions): LoadedGam
       }
     }
   });
+
+  checkOutputNames(gameDir, source, result.sets, report);
 
   const rulebook = raw?.['rulebook'] as Record<string, unknown> | undefined;
   if (rulebook && typeof rulebook === 'object' && typeof rulebook['template'] === 'string') {

@@ -1,18 +1,14 @@
 import type { OutputFile } from '../shared/output-file.js';
+import { engineJsonFile } from '../shared/output-names.js';
 import { buildEngineDocument } from './engine-document.js';
 import { stringifyStable } from '../shared/stable-json.js';
 import type { ExportInput } from './types.js';
-
-/** Where the engine JSON goes, relative to `out/<game>/<lang>/`. */
-export function engineJsonPath(gameId: string): string {
-  return `${gameId}.json`;
-}
 
 /** `<game-id>.json`: the engine export with sorted keys, so the same content gives the same bytes. */
 export function exportEngineJson(input: ExportInput): OutputFile {
   const document = buildEngineDocument(input);
   return {
-    path: engineJsonPath(input.game.id),
+    path: engineJsonFile(input.game.id),
     bytes: Buffer.from(stringifyStable(document), 'utf8'),
     entry: {
       kind: 'engine-json',

@@ -1,5 +1,5 @@
 export { exportGame } from './export-game.js';
-export { exportEngineJson, engineJsonPath } from './export-engine-json.js';
+export { exportEngineJson } from './export-engine-json.js';
 export { buildEngineDocument } from './engine-document.js';
 export { EngineSchema, type EngineDocument } from './engine-schema.js';
 export { ENGINE_FORMAT_VERSION } from './engine-format.js';

@@ -8,6 +8,7 @@ import { pdfOf } from '../../src/build/renderers.js';
 import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
 import type { AddFile, OutputFile } from '../../src/shared/output-file.js';
+import { exportWrites } from '../../src/shared/output-names.js';
 import { PNG_SIGNATURE } from '../../src/shared/png-chunks.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
@@ -30,7 +31,7 @@ describe('the keys of a build cache', () => {
     expect(await cache.jsonAsync('image-check', keyOf('image'), async () => true)).toBe(true);
     const added: string[] = [];
     const file: OutputFile = { path: 'tts/a.json', bytes: Buffer.from('{}'), entry: { kind: 'tts-json' } };
-    await cache.files('export', keyOf('export'), async (add) => add(file), (f) => added.push(f.path));
+    await cache.files('export', keyOf('export'), async (add) => add(file), (f) => added.push(f.path), (f) => exportWrites('a', f));
     expect(added).toEqual(['tts/a.json']);
     expect(taken).toEqual([]);
     expect(cache.stats).toEqual({ pdf: { made: 1, reused: 0 }, png: { made: 1, reused: 0 }, 'kit-contents': { made: 1, reused: 0 }, 'image-check': { made: 1, reused: 0 }, export: { made: 1, reused: 0 } });
@@ -82,12 +83,14 @@ describe('an index of files kept in the build cache', () => {
     const cache = new BuildCache(dir, 'test');
     const added: string[] = [];
     const make = vi.fn(async (add: AddFile) => add(made));
-    await cache.files('export', KEY, make, (f) => added.push(f.path));
+    await cache.files('export', KEY, make, (f) => added.push(f.path), (f) => exportWrites('deck', f));
     return { added, made: make.mock.calls.length === 1 };
   }
 
   it('is taken when it lists files it holds', async () => {
     expect(await takeWith(JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' } }]))).toEqual({ added: ['tts/a.json'], made: false });
+    expect(await takeWith(JSON.stringify([{ path: 'deck.json', entry: { kind: 'engine-json' } }]))).toEqual({ added: ['deck.json'], made: false });
+    expect(await takeWith(JSON.stringify([{ path: 'shops/mpc/order.json', entry: { kind: 'shop-order' } }]))).toEqual({ added: ['shops/mpc/order.json'], made: false });
   });
 
   it('is not taken, and the files are made again, when it is damaged or names what it should not', async () => {
@@ -104,6 +107,12 @@ describe('an index of files kept in the build cache', () => {
       JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' }, kept: 7 }]),
       // A file kept under a key of its own that the cache does not hold.
       JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' }, kept: 'f'.repeat(64) }]),
+      // Paths of the build's other outputs, which an export never writes: the folder of the PNGs
+      // (every later build stopped with exit 2), a set's sheets, the rulebook.
+      JSON.stringify([{ path: 'png', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: 'cards.pdf', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' } }, { path: 'rulebook.pdf', entry: { kind: 'tts-json' } }]),
+      JSON.stringify([{ path: 'other-game.json', entry: { kind: 'engine-json' } }]),
     ];
     for (const index of damaged) expect(await takeWith(index), index).toEqual({ added: ['tts/deck.json'], made: true });
   });

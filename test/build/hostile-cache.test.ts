@@ -104,6 +104,30 @@ describe('a build cache that came with a game', () => {
   it('makes the exports again when their index is empty, or names a file twice', async () => {
     const empty = await rebuiltAfter((cache) => entries(cache).filter((f) => starts(f, '[{"path"')).forEach((f) => writeFileSync(f, '[]')));
     expect(empty).toEqual({ code: 0, same: true });
+    const twice = await rebuiltAfter((cache) =>
+      entries(cache)
+        .filter((f) => starts(f, '[{"path"'))
+        .forEach((f) => {
+          const index = JSON.parse(readFileSync(f, 'utf8')) as unknown[];
+          writeFileSync(f, JSON.stringify([...index, index[0]]));
+        }),
+    );
+    expect(twice).toEqual({ code: 0, same: true });
+  });
+
+  it("makes the exports again when their index names another output's path, its bytes kept beside it (every later build stopped with exit 2)", async () => {
+    for (const other of ['png', 'cards.pdf', 'rulebook.pdf', 'notes.txt']) {
+      const got = await rebuiltAfter((cache) =>
+        entries(cache)
+          .filter((f) => starts(f, '[{"path"'))
+          .forEach((f) => {
+            const index = JSON.parse(readFileSync(f, 'utf8')) as unknown[];
+            writeFileSync(`${f}-${index.length}`, 'planted');
+            writeFileSync(f, JSON.stringify([...index, { path: other, entry: { kind: 'tts-json' } }]));
+          }),
+      );
+      expect(got, other).toEqual({ code: 0, same: true });
+    }
   });
 
   it('never draws a file outside the game that a kept display list names', async () => {

@@ -108,6 +108,25 @@ describe('OutputWriter', () => {
     expect(readdirSync(out).sort()).toEqual(['g']);
   });
 
+  it('gives one path to one file: a second file there, a file where a folder is, one inside a file, or one named as the manifest is refused', () => {
+    const out = tempDir();
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    const folder = writer.folder('g', 'en');
+    const add = (file: string, bytes = 'x') => folder.add({ path: file, bytes: Buffer.from(bytes), entry: { kind: 'tts-json' } });
+    add('rulebook.pdf', 'the rulebook');
+    add('png/cards/a.png');
+    for (const clash of ['rulebook.pdf', 'png', 'png/cards', 'rulebook.pdf/a.png', 'png/cards/a.png', 'manifest.json']) {
+      expect(() => add(clash, 'another'), clash).toThrow(`g/en: two files of this build would be written to ${clash}`);
+    }
+    add('png/cards/b.png');
+    add('png/tokens/a.png');
+    writer.commit('test');
+    expect(readFileSync(path.join(out, 'g', 'en', 'rulebook.pdf'), 'utf8')).toBe('the rulebook');
+    const manifest = JSON.parse(readFileSync(path.join(out, 'g', 'en', 'manifest.json'), 'utf8')) as { files: { path: string }[] };
+    expect(manifest.files.map((f) => f.path)).toEqual(['png/cards/a.png', 'png/cards/b.png', 'png/tokens/a.png', 'rulebook.pdf']);
+  });
+
   it('commits into place and keeps no staging folder or journal', () => {
     const out = tempDir();
     writeVersion(path.join(out, 'g', 'en'), 'old');

@@ -24,7 +24,7 @@ describe('the invalid corpus', () => {
       'yaml-syntax', 'empty-file', 'binary-file', 'not-utf8', 'duplicate-key', 'alias-limit', 'unknown-key', 'missing-key',
       'wrong-type', 'bad-value', 'duplicate-id', 'unknown-template', 'template-cycle', 'missing-file', 'path-outside-game',
       'missing-translation', 'unknown-language', 'out-of-range', 'bad-field-schema', 'reserved-key', 'unknown-color',
-      'unknown-binding', 'unknown-filter', 'bad-condition',
+      'unknown-binding', 'unknown-filter', 'bad-condition', 'output-clash',
     ]) {
       expect(codes, code).toContain(code);
     }

@@ -1,3 +1,4 @@
+import { SHOPS_FOLDER } from '../../shared/output-names.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -15,7 +16,7 @@ import { CMYK_PROFILE_PATHS, OUTPUT_CONDITION, toCmyk, writePdfX, type CmykPage 
 import { shopReadme } from './readme.js';
 
 /** Where a shop's files go, relative to `out/<game>/<lang>/`. */
-export const shopFolder = (shop: ShopName) => `shops/${shop}`;
+export const shopFolder = (shop: ShopName) => `${SHOPS_FOLDER}/${shop}`;
 
 /** One file of a shop order as the order summary lists it (and the preflight reads it back). */
 export interface OrderFile {

@@ -1,3 +1,4 @@
+import { TTS_FOLDER } from '../../shared/output-names.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import { facesByItem } from '../face-paths.js';
 import type { Face } from '../../shared/face.js';
@@ -60,7 +61,7 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
   if (!uniqueBack) {
     const size = { width: cell.widthPx, height: cell.heightPx };
     const make = async () => encodeStraightPng(shared ? await ctx.trim(shared, size) : blankCell(cell));
-    const path = `tts/${set.id}-back.png`;
+    const path = `${TTS_FOLDER}/${set.id}-back.png`;
     const inputs = { kind: 'deck-back', ...cell };
     ctx.add(await keptTtsImage(path, { set: set.id, side: 'back', columns: 1, rows: 1, cards: 1, ...cell }, { faces: shared ? [shared] : [], inputs, make }, ctx.sheets));
     sharedBackUrl = ctx.url(path);
@@ -76,8 +77,8 @@ export async function exportCardSet({ set, faces }: ExportSet, ctx: TtsContext):
     // gone from memory and had them drawn again. Both are settled before either is handed over
     // (fronts first): when one fails, the other is not left being made after the export ends.
     const [face, back] = await bothSettled(
-      makeSheet(`tts/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx),
-      uniqueBack ? makeSheet(`tts/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : Promise.resolve(undefined),
+      makeSheet(`${TTS_FOLDER}/${set.id}-${plan.index + 1}.png`, plan.cells.map((i) => byItem.get(i.id)!.front), { plan, cell, facts: { ...sheet, side: 'front' } }, ctx),
+      uniqueBack ? makeSheet(`${TTS_FOLDER}/${set.id}-${plan.index + 1}.back.png`, plan.cells.map((i) => byItem.get(i.id)!.back!), { plan, cell, facts: { ...sheet, side: 'back' } }, ctx) : Promise.resolve(undefined),
     );
     ctx.add(face);
     if (back) ctx.add(back);

@@ -1,3 +1,4 @@
+import { TTS_FOLDER } from '../../shared/output-names.js';
 import { pointsToMm } from '../../shared/lengths.js';
 import type { ResolvedSet } from '../../resolve/model.js';
 import { facesByItem } from '../face-paths.js';
@@ -16,7 +17,7 @@ import { tileImage, tokenImage } from './piece-image.js';
 const SCALE_MM = { tile: 50.8, token: 25.4 };
 
 function imagePath(set: ResolvedSet, face: Face): string {
-  return face.item === undefined ? `tts/${set.id}/_back.png` : `tts/${set.id}/${face.item}${face.back ? '.back' : ''}.png`;
+  return face.item === undefined ? `${TTS_FOLDER}/${set.id}/_back.png` : `${TTS_FOLDER}/${set.id}/${face.item}${face.back ? '.back' : ''}.png`;
 }
 
 /**

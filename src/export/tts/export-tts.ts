@@ -1,3 +1,4 @@
+import { TTS_FOLDER } from '../../shared/output-names.js';
 import type { AddFile } from '../../shared/output-file.js';
 import { stringifyStable } from '../../shared/stable-json.js';
 import type { ExportInput, ExportOptions } from '../types.js';
@@ -10,7 +11,7 @@ import { trimRaster } from './trim-picture.js';
 
 /** Where the saved object goes, relative to `out/<game>/<lang>/`. */
 export function ttsJsonPath(gameId: string): string {
-  return `tts/${gameId}.json`;
+  return `${TTS_FOLDER}/${gameId}.json`;
 }
 
 /**
