@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { changedSinceNoted, noteChecked, takeStamps } from './checked-sources.js';
 import { bundleCli, bundleStale, CLI_BUNDLE } from './cli-bundle.js';
 import { describeError, listFiles, ROOT, VENDOR, writeWhole } from './dist-files.js';
 import { ENGINE_FLAGS } from './engine-flags.js';
@@ -41,6 +42,9 @@ const GENERATED = [
   { source: 'build/fingerprint.ts', name: 'toolCodeHash', out: 'build/tool-fingerprint.txt', inputs: (root) => [...listFiles(path.join(root, 'dist'), ['.js'], [CLI_BUNDLE]).map((f) => path.join(root, 'dist', f)), existsSync(path.join(root, 'package-lock.json')) ? path.join(root, 'package-lock.json') : undefined] },
 ];
 const CODE_HASH = GENERATED[3].out;
+
+/** The files of installed packages that generated files are made from (not dist/'s own modules, which the code's hash is made from). */
+const packageInputs = (root) => GENERATED.filter((entry) => entry.out !== CODE_HASH).flatMap((entry) => entry.inputs(root).filter(Boolean));
 export const PRECOMPILED = GENERATED[0].out;
 export const ICON_INDEX = GENERATED[1].out;
 
@@ -373,12 +377,25 @@ export async function compileAll(root = ROOT) {
  * is no usable dist/ (or the sources do not compile) and the CLI cannot run.
  */
 export async function refreshDist(root = ROOT) {
-  const { stale, orphans } = findStale(root);
-  const generated = staleGenerated(root);
-  if (stale.length === 0 && orphans.length === 0 && generated.length === 0 && !bundleStale(root)) return undefined;
+  const stamps = takeStamps(root, packageInputs(root));
+  const found = findStale(root);
+  const { orphans } = found;
+  // Sources edited since the last look found dist/ up to date, whatever their dates say, and what is generated from them.
+  const edited = changedSinceNoted(root, stamps).filter((place) => place.startsWith('src/')).map((place) => place.slice('src/'.length));
+  const stale = [...new Set([...found.stale, ...edited.filter((file) => found.all.includes(file))])];
+  const srcDir = path.join(root, 'src');
+  const generated = GENERATED.filter((entry) => generatedStale(root, entry) || (edited.length > 0 && existsSync(path.join(srcDir, entry.source)) && importClosure(srcDir, entry.source).some((file) => edited.includes(file)))).map((entry) => entry.out);
+  if (stale.length === 0 && orphans.length === 0 && generated.length === 0 && !bundleStale(root)) {
+    // The next CLI takes dist/ as it is while all this stands as it did (see checked-sources.js).
+    noteChecked(root, stamps);
+    return undefined;
+  }
   const ready = existsSync(path.join(root, 'dist', 'cli', 'main.js'));
   try {
     await update(root, stale, orphans, generated);
+    // Noted as the sources stood before it compiled: the next CLI sees dist/ changed and looks once more, and
+    // a source edited meanwhile is compiled again then.
+    noteChecked(root, stamps);
     return undefined;
   } catch (error) {
     // dist/ is compiled: it runs as it is, module by module (without a word where esbuild, a development dependency, is not installed).

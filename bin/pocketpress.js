@@ -5,11 +5,14 @@
 // code in src/; an installed package has no src/ and goes straight on.
 import './engine-flags.js';
 import { existsSync } from 'node:fs';
+import { checkedAsItIs } from './checked-sources.js';
 import { cliEntry } from './cli-bundle.js';
-import { refreshDist } from './compile.js';
+import { ROOT } from './dist-files.js';
 
 const checkout = existsSync(new URL('../src/', import.meta.url));
-if (checkout) {
+// Looked at the slow way (and compiled) only when something changed since the last look found dist/ up to date.
+if (checkout && !checkedAsItIs(ROOT)) {
+  const { refreshDist } = await import('./compile.js');
   const problem = await refreshDist();
   if (problem) {
     process.stderr.write(`pocketpress: ${problem.message}\n`);

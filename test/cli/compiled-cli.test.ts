@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkedAsItIs } from '../../bin/checked-sources.js';
 import { bundleStale, CLI_BUNDLE, cliEntry } from '../../bin/cli-bundle.js';
 import { compileAll, findStale, PRECOMPILED, precompiledStale, refreshDist, staleGenerated } from '../../bin/compile.js';
 import { CLI_BUNDLE_DIR } from '../../src/build/fingerprint.js';
@@ -57,6 +58,51 @@ describe('dist/ compiled from src/', () => {
     await refreshDist(root);
     expect(existsSync(path.join(root, 'dist', 'sub', 'b.js'))).toBe(false);
     expect(existsSync(path.join(root, 'dist', 'a.js'))).toBe(true);
+  });
+
+  it('notes how src/ and dist/ stood once a look found dist/ up to date, and a CLI takes dist/ as it is only while all of it stands so', async () => {
+    const root = tinyPackage();
+    const note = path.join(root, 'dist', 'checked', 'sources.json');
+    /** Whether a CLI would take dist/ as it is; when not, the slow look (which compiles, or notes). */
+    const asItIs = async () => {
+      const taken = checkedAsItIs(root);
+      if (!taken) expect(await refreshDist(root)).toBeUndefined();
+      return taken;
+    };
+    // Compiled, noted as the sources stood before; dist/ has changed since, so looked at once more, and noted.
+    expect(existsSync(note)).toBe(false);
+    expect(await asItIs()).toBe(false);
+    expect(existsSync(note)).toBe(true);
+    expect(await asItIs()).toBe(false);
+    expect(Object.keys((JSON.parse(readFileSync(note, 'utf8')) as { stamps: object }).stamps)).toEqual(expect.arrayContaining(['src', 'src/a.ts', 'src/sub', 'src/sub/b.ts', 'dist', 'dist/sub', 'package.json']));
+    expect(await asItIs()).toBe(true);
+    expect(await asItIs()).toBe(true);
+
+    const changes: [string, () => void][] = [
+      // The same size, the same modification time: its status change time moved.
+      ['a source edited in place, dated back', () => {
+        const file = path.join(root, 'src', 'a.ts');
+        const { mtime } = statSync(file);
+        writeFileSync(file, readFileSync(file, 'utf8').replace('1', '7'));
+        utimesSync(file, mtime, mtime);
+      }],
+      ['a source added', () => writeFileSync(path.join(root, 'src', 'sub', 'c.ts'), 'export const c = 3;\n')],
+      ['a source removed', () => rmSync(path.join(root, 'src', 'sub', 'c.ts'))],
+      ['an output removed', () => rmSync(path.join(root, 'dist', 'sub', 'b.js'))],
+      ['the package changed', () => writeFileSync(path.join(root, 'package.json'), '{"name": "tiny"}\n')],
+      ['another Node', () => writeFileSync(note, readFileSync(note, 'utf8').replace(process.version, 'v0.0.1'))],
+      ['a damaged note', () => writeFileSync(note, '{"runsWith": ')],
+    ];
+    for (const [what, change] of changes) {
+      change();
+      expect(await asItIs(), what).toBe(false);
+      // Compiled when it had to be, and taken as it is once noted again.
+      if (!checkedAsItIs(root)) expect(await asItIs(), what).toBe(false);
+      expect(await asItIs(), what).toBe(true);
+    }
+    expect(readFileSync(path.join(root, 'dist', 'a.js'), 'utf8')).toContain('const a = 7;');
+    expect(existsSync(path.join(root, 'dist', 'sub', 'b.js'))).toBe(true);
+    expect(existsSync(path.join(root, 'dist', 'sub', 'c.js'))).toBe(false);
   });
 
   it('refuses to run code that does not compile, saying where', async () => {
@@ -442,11 +488,16 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     const reads = path.join(dir, 'read.txt');
     writeFileSync(path.join(dir, 'reads.mjs'), "import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\nconst original = fs.readFileSync;\nfs.readFileSync = function (file, ...rest) {\n  if (typeof file === 'string') fs.appendFileSync(process.env.READ_LOG, `${file}\\n`);\n  return original.call(this, file, ...rest);\n};\nsyncBuiltinESMExports();\n");
     const probes = ['register.mjs', 'reads.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(dir, file)).href]);
+    // Once a CLI has found dist/ up to date (and noted it), the next takes it as it is, without loading the compiler's code.
+    expect(spawnSync(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), '--version'], { cwd: ROOT }).status).toBe(0);
     const spawned = spawnSync(process.execPath, [...probes, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log, READ_LOG: reads } });
     const inProcess = await runCli(['validate', game, '--format', 'json']);
     expect({ code: spawned.status, stdout: spawned.stdout }).toEqual({ code: inProcess.code, stdout: inProcess.stdout });
     const dist = pathToFileURL(path.join(ROOT, 'dist')).href + '/';
-    const fromDist = [...new Set(readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith(dist)))].map((url) => url.slice(dist.length));
+    const resolved = readFileSync(log, 'utf8').split('\n');
+    expect(resolved).toContain(pathToFileURL(path.join(ROOT, 'bin', 'checked-sources.js')).href);
+    expect(resolved).not.toContain(pathToFileURL(path.join(ROOT, 'bin', 'compile.js')).href);
+    const fromDist = [...new Set(resolved.filter((url) => url.startsWith(dist)))].map((url) => url.slice(dist.length));
     expect(fromDist.filter((f) => !f.startsWith(`${CLI_BUNDLE}/`) && !f.startsWith('vendor/'))).toEqual([]);
     expect(fromDist).toContain(`${CLI_BUNDLE}/${(JSON.parse(readFileSync(path.join(ROOT, 'dist', CLI_BUNDLE, 'cli.json'), 'utf8')) as { main: string }).main}`);
     expect(fromDist.filter((f) => f.startsWith('vendor/')).length).toBeGreaterThan(2);
