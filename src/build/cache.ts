@@ -181,18 +181,34 @@ export class BuildCache {
   listHash(list: DisplayList): string {
     let hash = this.listHashes.get(list);
     if (!hash) {
-      hash = createHash('sha256').update(this.anyNoted ? JSON.stringify(list, this.itemRef) : JSON.stringify(list)).digest('hex');
+      const items = this.anyNoted ? this.refsIn(list.items) : list.items;
+      hash = createHash('sha256').update(JSON.stringify(items === list.items ? list : { ...list, items })).digest('hex');
       this.listHashes.set(list, hash);
     }
     return hash;
   }
 
-  /** An item of a noted list as the list's hash and its index in it; anything else as it is. */
-  private readonly itemRef = (_key: string, value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null) return value;
-    const source = this.itemSources.get(value);
-    return source ? { '@list': this.listHashes.get(source), item: source.items.indexOf(value as DisplayItem) } : value;
-  };
+  /**
+   * `items` with each item of a noted list written as the list's hash and its index in it, in
+   * groups too; the very array when there is none. Only items are ever noted, and items lie in
+   * lists and groups only: the JSON is the native serializer's (a replacer asked at every value,
+   * as before, took 20 ms of a one-card rebuild).
+   */
+  private refsIn(items: readonly DisplayItem[]): readonly unknown[] {
+    let out: unknown[] | undefined;
+    items.forEach((item, i) => {
+      const source = this.itemSources.get(item);
+      let written: unknown = item;
+      if (source) written = { '@list': this.listHashes.get(source), item: source.items.indexOf(item) };
+      else if (item.type === 'group') {
+        const inner = this.refsIn(item.items);
+        if (inner !== item.items) written = { ...item, items: inner };
+      }
+      if (written !== item) (out ??= items.slice(0, i)).push(written);
+      else out?.push(item);
+    });
+    return out ?? items;
+  }
 
   /** Notes the hash listHash gave for `list` when it was made (kept beside the list). */
   noteListHash(list: DisplayList, hash: string): void {

@@ -7,7 +7,7 @@ import { checkContent } from '../../src/content/check-content.js';
 import { resolveGame } from '../../src/resolve/resolve-game.js';
 import { composeSheet } from '../../src/impose/compose.js';
 import { layOutRulebook } from '../../src/build/build-rulebook.js';
-import type { DisplayList } from '../../src/shared/display-list.js';
+import type { DisplayItem, DisplayList } from '../../src/shared/display-list.js';
 import { FIXTURES, tempDir } from '../helpers.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -55,6 +55,15 @@ describe('the hash of a laid-out face', () => {
     expect(written).toContain('"@list"');
     expect(written).not.toContain('"glyphs"');
     expect(written.length).toBeLessThan(JSON.stringify(laterFronts[0]).length);
+    // Exactly: the sheet's JSON with each card's items, inside the groups that place them, as {"@list": its hash, "item": its index}.
+    const sheet = sheetOf(laterFronts);
+    const asRef = (item: DisplayItem) => {
+      const card = laterFronts.find((f) => f.items.includes(item));
+      return card ? { '@list': later.listHash(card), item: card.items.indexOf(item) } : item;
+    };
+    const withRefs = { ...sheet, items: sheet.items.map((g) => (g.type === 'group' ? { ...g, items: g.items.map(asRef) } : g)) };
+    expect(JSON.stringify(withRefs)).toContain('"@list"');
+    expect(later.listHash(sheet)).toBe(sha(JSON.stringify(withRefs)));
     // Another card in a place, or the same cards in another order: another key.
     expect(later.listHash(sheetOf([laterFronts[0]!, laterFronts[2]!, laterFronts[1]!]))).not.toBe(firstKey);
     expect(later.listHash(sheetOf([laterFronts[0]!, laterFronts[1]!, laterFronts[1]!]))).not.toBe(firstKey);
