@@ -86,32 +86,33 @@ export function noteChecked(root, stamps) {
   }
 }
 
-/** The stamps the last look at dist/ noted, when there is a note this Node can take. */
-function notedStamps(root) {
-  let note;
+/** The last note, when there is one that can be read. */
+function readNote(root) {
   try {
-    note = JSON.parse(readFileSync(path.join(root, NOTE), 'utf8'));
+    const note = JSON.parse(readFileSync(path.join(root, NOTE), 'utf8'));
+    return note && typeof note === 'object' && note.stamps && typeof note.stamps === 'object' ? note : undefined;
   } catch {
     return undefined;
   }
-  return note?.runsWith === runsWith() && note.stamps && typeof note.stamps === 'object' ? note.stamps : undefined;
 }
 
 /**
  * The places noted by the last look at dist/ that stand otherwise in `stamps` (see takeStamps):
  * a source edited since then is one, even dated back to before its output was written (a copy
- * that kept its dates, an archive unpacked), which its dates alone would not show.
+ * that kept its dates, an archive unpacked), which its dates alone would not show. Whatever Node
+ * wrote the note: a CLI under another Node (a checkout shared with a container) looks the slow
+ * way, and must not take such an edit for compiled.
  */
 export function changedSinceNoted(root, stamps) {
-  const noted = notedStamps(root);
+  const noted = readNote(root)?.stamps;
   return noted ? Object.keys(stamps).filter((place) => place in noted && noted[place] !== stamps[place]) : [];
 }
 
 /** Whether everything the last look at dist/ noted stands as it did then (see the top of this file). */
 export function checkedAsItIs(root) {
-  const stamps = notedStamps(root);
-  if (!stamps) return false;
-  for (const [place, stamp] of Object.entries(stamps)) {
+  const note = readNote(root);
+  if (note?.runsWith !== runsWith()) return false;
+  for (const [place, stamp] of Object.entries(note.stamps)) {
     const stat = statSync(path.resolve(root, place), { throwIfNoEntry: false });
     if ((stat ? stampOf(stat) : null) !== stamp) return false;
   }

@@ -382,7 +382,9 @@ export async function refreshDist(root = ROOT) {
   const { orphans } = found;
   // Sources edited since the last look found dist/ up to date, whatever their dates say, and what is generated from them.
   const edited = changedSinceNoted(root, stamps).filter((place) => place.startsWith('src/')).map((place) => place.slice('src/'.length));
-  const stale = [...new Set([...found.stale, ...edited.filter((file) => found.all.includes(file))])];
+  // A stand-in is part of the bundles of src/vendor/, never compiled on its own: one edited, they are all made again.
+  const standInEdited = edited.some((file) => file.startsWith(STAND_INS_DIR));
+  const stale = [...new Set([...found.stale, ...edited.filter((file) => found.all.includes(file)), ...(standInEdited ? found.all.filter(bundled) : [])])];
   const srcDir = path.join(root, 'src');
   const generated = GENERATED.filter((entry) => generatedStale(root, entry) || (edited.length > 0 && existsSync(path.join(srcDir, entry.source)) && importClosure(srcDir, entry.source).some((file) => edited.includes(file)))).map((entry) => entry.out);
   if (stale.length === 0 && orphans.length === 0 && generated.length === 0 && !bundleStale(root)) {

@@ -410,10 +410,10 @@ export class BuildCache {
    * Several files under one key (their paths, manifest facts and bytes), each handed to `add` in
    * turn: read back one at a time when kept, else kept as `make` hands them over. The key's index
    * is written last, so files of a make that failed halfway are never taken for a whole set.
-   * An index naming a file that `make` never writes (`writes` says which) is not taken: a cache
-   * can come with a project, and such a path could be another output's.
+   * An index naming a file that `make` never writes (`writes` says which, by path and kind) is
+   * not taken: a cache can come with a project, and such a path could be another output's.
    */
-  async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile, writes: (path: string) => boolean): Promise<void> {
+  async files(kind: string, key: KeyLater, make: (add: AddFile) => Promise<void>, add: AddFile, writes: (file: IndexEntry) => boolean): Promise<void> {
     const index = await this.fileLater(key);
     const entries = this.indexAt(index, writes);
     if (index && entries) {
@@ -446,10 +446,10 @@ export class BuildCache {
   }
 
   /** The entries of an index of files, when it is one (else, damaged or put there, nothing is taken from it). */
-  private indexAt(index: string | undefined, writes: (path: string) => boolean): IndexEntry[] | undefined {
+  private indexAt(index: string | undefined, writes: (file: IndexEntry) => boolean): IndexEntry[] | undefined {
     const entries = this.jsonAt(index);
     // Never empty (what is kept so makes files), each file named once, each where the maker writes.
-    return Array.isArray(entries) && entries.length > 0 && entries.every((e) => isIndexEntry(e) && writes(e.path)) && new Set(entries.map((e) => e.path)).size === entries.length ? entries : undefined;
+    return Array.isArray(entries) && entries.length > 0 && entries.every((e) => isIndexEntry(e) && writes(e)) && new Set(entries.map((e) => e.path)).size === entries.length ? entries : undefined;
   }
 
   /** The JSON value kept in `file`; undefined when there is none or it is not JSON (cut short, written over), which is then removed. */

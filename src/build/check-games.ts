@@ -3,9 +3,10 @@ import { allowMissingTranslations } from '../content/allow-missing.js';
 import { checkContent } from '../content/check-content.js';
 import type { ContentCheck, LoadedGame } from '../content/model.js';
 import { diagnosticAt } from '../content/source.js';
-import { sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { dedupeDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { UsageError } from '../shared/errors.js';
+import { realPath } from '../shared/file-access.js';
 
 /** What to check: the folder (or folders) of games and which of them. */
 export interface CheckRequest {
@@ -17,6 +18,15 @@ export interface CheckRequest {
   allowMissing?: boolean;
 }
 
+/** A folder's real path, or the path as it is when it cannot be resolved. */
+function realPathOr(folder: string): string {
+  try {
+    return realPath(folder);
+  } catch {
+    return path.resolve(folder);
+  }
+}
+
 function idOf(game: LoadedGame): string {
   return game.data?.id ?? path.basename(game.dir);
 }
@@ -24,14 +34,28 @@ function idOf(game: LoadedGame): string {
 /** The games of several folders as one: a game id used in two folders is a duplicate-id. */
 function checkFolders(roots: readonly string[], request: CheckRequest): ContentCheck {
   const checks = roots.map((root) => checkContent(root, { languages: request.languages }));
-  const games = checks.flatMap((c) => c.games);
-  const diagnostics = checks.flatMap((c) => c.diagnostics);
+  // A game folder two of the folders hold (`[games, games/a]`) is one game, and its problems are said once.
+  const games: LoadedGame[] = [];
+  const rootOf = new Map<LoadedGame, number>();
+  const folders = new Set<string>();
+  checks.forEach((check, root) => {
+    for (const game of check.games) {
+      const folder = realPathOr(game.dir);
+      if (folders.has(folder)) continue;
+      folders.add(folder);
+      games.push(game);
+      rootOf.set(game, root);
+    }
+  });
+  const diagnostics = dedupeDiagnostics(checks.flatMap((c) => c.diagnostics));
   const seen = new Map<string, LoadedGame>();
   for (const game of games) {
     const other = seen.get(idOf(game));
-    if (other && path.dirname(other.dir) !== path.dirname(game.dir)) {
+    if (!other) seen.set(idOf(game), game);
+    // Two games of one folder are told apart by checkContent; of two folders, here (their output would be one folder).
+    else if (rootOf.get(other) !== rootOf.get(game)) {
       diagnostics.push(diagnosticAt(game.source.file, game.source.doc, { code: 'duplicate-id', message: `the game id "${idOf(game)}" is also used by ${other.source.file.path}; game ids must be unique`, pointer: '/id' }));
-    } else seen.set(idOf(game), game);
+    }
   }
   const wanted = request.games ?? [];
   const ids = games.flatMap((g) => [idOf(g), path.basename(g.dir)]);

@@ -362,6 +362,8 @@ export class OutputWriter {
   }
 
   folder(game: string, lang: string): FolderWriter {
+    // Two writers of one folder would write over each other's files, and the second move into place would fail.
+    if (this.folders.some((f) => f.game === game && f.lang === lang)) throw new OutputError(`two games of this build would be written to ${path.join(this.out, game, lang)}`);
     const writer = new FolderWriter(game, lang, path.join(this.staging, game, lang), () => this.open, this.discard, new PreviousFolder(this.out, game, lang, this.trusted));
     mkdirSync(writer.folder, { recursive: true });
     this.folders.push(writer);
@@ -379,6 +381,8 @@ export class OutputWriter {
     const swaps: Swap[] = this.folders.map((f, i) => ({ to: path.join(this.out, f.game, f.lang), staged: f.folder, old: path.join(this.staging, `.old-${i}`) }));
     const journal = path.join(this.out, `${JOURNAL_PREFIX}${process.pid}.json`);
     const done: Swap[] = [];
+    /** The moves for which a game's folder was made. */
+    const madeParents = new Set<Swap>();
     try {
       for (const f of this.folders) f.settleLinks();
       for (const f of this.folders) {
@@ -391,6 +395,7 @@ export class OutputWriter {
       writeFileSync(draft, JSON.stringify({ swaps }));
       renameSync(draft, journal);
       for (const swap of swaps) {
+        if (!existsSync(path.dirname(swap.to))) madeParents.add(swap);
         mkdirSync(path.dirname(swap.to), { recursive: true });
         if (existsSync(swap.to)) renameSync(swap.to, swap.old);
         renameSync(swap.staged, swap.to);
@@ -404,7 +409,11 @@ export class OutputWriter {
           if (existsSync(swap.old)) {
             if (done.includes(swap)) rmSync(swap.to, { recursive: true, force: true });
             if (!existsSync(swap.to)) renameSync(swap.old, swap.to);
+          } else if (done.includes(swap)) {
+            // A folder there was none of before: out/ keeps what it had.
+            rmSync(swap.to, { recursive: true, force: true });
           }
+          if (madeParents.has(swap) && readdirSync(path.dirname(swap.to)).length === 0) rmSync(path.dirname(swap.to), { recursive: true });
         } catch {
           undone = false; // keep undoing the others
         }

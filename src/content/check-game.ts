@@ -52,11 +52,12 @@ function lineOf(gameDir: string, source: LoadedYaml, pointer: string): string {
  * take the other's place. Reported where the later of the two is named.
  */
 function checkOutputNames(gameDir: string, source: LoadedYaml, sets: readonly LoadedSet[], report: Report): void {
-  const owners = new Map<string, string>(GAME_FILES);
+  // Whose each name is, said as it ends the message: the game's own names are kept, whether the game makes the file or not.
+  const owners = new Map<string, string>(GAME_FILES.map(([file, what]) => [file, `a name kept for ${what}`]));
   const claim = (file: string, what: string, at: LoadedYaml, pointer: string, rename: string) => {
     const owner = owners.get(file);
-    if (owner === undefined) owners.set(file, `${what} (${lineOf(gameDir, at, pointer)})`);
-    else report(diagnosticAt(at.file, at.doc, { code: 'output-clash', message: `${what} would be written to ${file}, the file of ${owner}; ${rename}`, pointer }));
+    if (owner === undefined) owners.set(file, `where ${what} (${lineOf(gameDir, at, pointer)}) ${what.startsWith('the sheets') ? 'are' : 'is'} written`);
+    else report(diagnosticAt(at.file, at.doc, { code: 'output-clash', message: `${what} would be written to ${file}, ${owner}; ${rename}`, pointer }));
   };
   const gameId = (source.data as Record<string, unknown> | undefined)?.['id'];
   if (typeof gameId === 'string') claim(engineJsonFile(gameId), 'the engine export', source, '/id', 'choose another game id');

@@ -30,6 +30,10 @@ export const GAME_FILES: readonly (readonly [string, string])[] = [
 export const TTS_FOLDER = 'tts';
 export const SHOPS_FOLDER = 'shops';
 
-/** Whether the exports of game `gameId` (its engine JSON, Tabletop Simulator, the print shops) write `relative`: nothing else of a build lies there. */
-export const exportWrites = (gameId: string, relative: string): boolean =>
-  relative === engineJsonFile(gameId) || relative.startsWith(`${TTS_FOLDER}/`) || relative.startsWith(`${SHOPS_FOLDER}/`);
+/**
+ * Whether the exports that a build cache keeps under one key (the engine JSON and Tabletop
+ * Simulator's files; the print shops' are made apart) write a file of this kind at `relative`:
+ * nothing else of a build lies there, and nothing of another kind (a kit to print) comes from them.
+ */
+export const exportWrites = (gameId: string, file: { path: string; entry: { kind: string } }): boolean =>
+  file.path === engineJsonFile(gameId) ? file.entry.kind === 'engine-json' : file.path.startsWith(`${TTS_FOLDER}/`) && (file.entry.kind === 'tts-sheet' || file.entry.kind === 'tts-json');

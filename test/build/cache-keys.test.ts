@@ -90,7 +90,7 @@ describe('an index of files kept in the build cache', () => {
   it('is taken when it lists files it holds', async () => {
     expect(await takeWith(JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' } }]))).toEqual({ added: ['tts/a.json'], made: false });
     expect(await takeWith(JSON.stringify([{ path: 'deck.json', entry: { kind: 'engine-json' } }]))).toEqual({ added: ['deck.json'], made: false });
-    expect(await takeWith(JSON.stringify([{ path: 'shops/mpc/order.json', entry: { kind: 'shop-order' } }]))).toEqual({ added: ['shops/mpc/order.json'], made: false });
+    expect(await takeWith(JSON.stringify([{ path: 'tts/deck-1.png', entry: { kind: 'tts-sheet' } }]))).toEqual({ added: ['tts/deck-1.png'], made: false });
   });
 
   it('is not taken, and the files are made again, when it is damaged or names what it should not', async () => {
@@ -113,6 +113,11 @@ describe('an index of files kept in the build cache', () => {
       JSON.stringify([{ path: 'cards.pdf', entry: { kind: 'tts-json' } }]),
       JSON.stringify([{ path: 'tts/a.json', entry: { kind: 'tts-json' } }, { path: 'rulebook.pdf', entry: { kind: 'tts-json' } }]),
       JSON.stringify([{ path: 'other-game.json', entry: { kind: 'engine-json' } }]),
+      // The print shops' files are made apart from the exports kept here: one named in the index was planted.
+      JSON.stringify([{ path: 'shops/mpc/order.json', entry: { kind: 'shop-order' } }]),
+      // Where the exports write, but of a kind they never make: a kit to print, listed as one.
+      JSON.stringify([{ path: 'tts/kit.pdf', entry: { kind: 'print-and-play' } }]),
+      JSON.stringify([{ path: 'deck.json', entry: { kind: 'tts-json' } }]),
     ];
     for (const index of damaged) expect(await takeWith(index), index).toEqual({ added: ['tts/deck.json'], made: true });
   });

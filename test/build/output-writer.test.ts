@@ -127,6 +127,28 @@ describe('OutputWriter', () => {
     expect(manifest.files.map((f) => f.path)).toEqual(['png/cards/a.png', 'png/cards/b.png', 'png/tokens/a.png', 'rulebook.pdf']);
   });
 
+  it('gives one game × language folder one writer', () => {
+    const out = tempDir();
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'g', lang: 'en' }]);
+    writer.folder('g', 'en');
+    expect(() => writer.folder('g', 'en')).toThrow(`two games of this build would be written to ${path.join(out, 'g', 'en')}`);
+    writer.folder('g', 'fr');
+  });
+
+  it('a commit that fails halfway takes back the folders it moved in, those there was none of before too', () => {
+    const out = tempDir();
+    writeVersion(path.join(out, 'kept', 'en'), 'old');
+    const writer = new OutputWriter(out);
+    writer.prepare([{ game: 'kept', lang: 'en' }, { game: 'new', lang: 'en' }, { game: 'blocked', lang: 'en' }]);
+    for (const game of ['kept', 'new', 'blocked']) writer.folder(game, 'en').add({ path: 'card.png', bytes: Buffer.from('new'), entry: { kind: 'component-png' } });
+    // A file where the last game's folder goes: its move fails, after the first two were made.
+    writeFileSync(path.join(out, 'blocked'), 'a file');
+    expect(() => writer.commit('pocketpress test')).toThrow();
+    expect(readdirSync(out).sort()).toEqual(['blocked', 'kept']);
+    expect(readFileSync(path.join(out, 'kept', 'en', 'card.png'), 'utf8')).toBe('old');
+  });
+
   it('commits into place and keeps no staging folder or journal', () => {
     const out = tempDir();
     writeVersion(path.join(out, 'g', 'en'), 'old');

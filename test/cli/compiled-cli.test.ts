@@ -103,6 +103,15 @@ describe('dist/ compiled from src/', () => {
     expect(readFileSync(path.join(root, 'dist', 'a.js'), 'utf8')).toContain('const a = 7;');
     expect(existsSync(path.join(root, 'dist', 'sub', 'b.js'))).toBe(true);
     expect(existsSync(path.join(root, 'dist', 'sub', 'c.js'))).toBe(false);
+
+    // A source edited and dated back, then looked at first by a CLI under another Node than the one that noted: compiled all the same.
+    const file = path.join(root, 'src', 'a.ts');
+    const { mtime } = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('7', '8'));
+    utimesSync(file, mtime, mtime);
+    writeFileSync(note, readFileSync(note, 'utf8').replace(process.version, 'v0.0.1'));
+    expect(await asItIs()).toBe(false);
+    expect(readFileSync(path.join(root, 'dist', 'a.js'), 'utf8')).toContain('const a = 8;');
   });
 
   it('refuses to run code that does not compile, saying where', async () => {
@@ -157,6 +166,26 @@ describe('packages loaded as one file each (src/vendor/)', () => {
     expect(used.joined).toBe(path.join('a', 'b'));
     expect(existsSync(path.join(root, 'dist', 'vendor', 'a.js.map'))).toBe(false);
     expect(findStale(root).stale).toEqual([]);
+  });
+
+  it('makes the bundles again when a stand-in changed since the last look, even dated back', async () => {
+    const root = vendoringPackage();
+    mkdirSync(path.join(root, 'src', 'vendor', 'stand-ins'));
+    const standIn = path.join(root, 'src', 'vendor', 'stand-ins', 'tiny-inflate.ts');
+    writeFileSync(standIn, 'export default function inflate(): number {\n  return 1;\n}\n');
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(checkedAsItIs(root)).toBe(true);
+    const made = () => ['a', 'b', 'c'].map((f) => statSync(path.join(root, 'dist', 'vendor', `${f}.js`)).ino);
+    const before = made();
+    const { mtime } = statSync(standIn);
+    writeFileSync(standIn, 'export default function inflate(): number {\n  return 2;\n}\n');
+    utimesSync(standIn, mtime, mtime);
+    expect(findStale(root).stale).toEqual([]);
+    expect(checkedAsItIs(root)).toBe(false);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(made().every((ino, i) => ino !== before[i])).toBe(true);
+    expect(readFileSync(path.join(root, 'dist', 'use.js'), 'utf8')).toContain('./vendor/a.js');
   });
 
   it('makes the bundles again when npm changes node_modules, and only them', async () => {
@@ -559,11 +588,15 @@ describe('bin/pocketpress.js', () => {
   });
 
   it('prints the version in a packed copy of the package, which has dist/ and no src/', { timeout: 300_000 }, () => {
+    expect(spawnSync(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), '--version'], { cwd: ROOT }).status).toBe(0);
     const base = tempDir('pocketpress-pack-');
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
     const shipped = packed[0]!.files.map((f) => f.path);
     expect(shipped).toEqual(expect.arrayContaining(['bin/pocketpress.js', 'dist/cli/main.js', `dist/${CLI_BUNDLE}/cli.json`, 'dist/shared/game-paths.js', 'templates/card-frame.yaml', 'package.json']));
     expect(shipped.filter((f) => /^(src|test|content|scripts)\//.test(f))).toEqual([]);
+    // Nor the note of how this checkout's sources stood (its paths are this machine's), there since a CLI ran here.
+    expect(existsSync(path.join(ROOT, 'dist', 'checked', 'sources.json'))).toBe(true);
+    expect(shipped.filter((f) => f.startsWith('dist/checked/'))).toEqual([]);
     // The bundle's files and no other (no note of a CLI running meanwhile, no earlier bundle's file).
     const record = JSON.parse(readFileSync(path.join(ROOT, 'dist', CLI_BUNDLE, 'cli.json'), 'utf8')) as { files: string[] };
     expect(shipped.filter((f) => f.startsWith(`dist/${CLI_BUNDLE}/`)).sort()).toEqual(['cli.json', ...record.files].map((f) => `dist/${CLI_BUNDLE}/${f}`).sort());

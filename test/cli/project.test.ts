@@ -90,6 +90,34 @@ describe('a designer\'s own project', () => {
     expect(readdirSync(elsewhere).sort()).toEqual(['cache', 'out']);
   });
 
+  it('games of several folders: one game id in two of them is a duplicate-id at its line, nothing written; a game two of them hold is one game', async () => {
+    const dir = npmProject('two-folders');
+    for (const name of ['a', 'b']) {
+      cpSync(path.join(FIXTURES, 'valid', 'full-game'), path.join(dir, 'games', name), { recursive: true });
+      const game = path.join(dir, 'games', name, 'game.yaml');
+      writeFileSync(game, readFileSync(game, 'utf8').replace(/^id: full-game$/m, 'id: same'));
+    }
+    // Each folder a game (the two have one parent): the second game would have written over the first.
+    writeFileSync(path.join(dir, 'pocketpress.yaml'), 'content: [games/a, games/b]\n');
+    const checked = await runCli(['validate', '--format', 'json'], dir);
+    const report = JSON.parse(checked.stdout) as { diagnostics: { code: string; file: string; line: number; message: string }[] };
+    expect({ code: checked.code, clashes: report.diagnostics.filter((d) => d.code === 'duplicate-id').map((d) => [d.file, d.line]) }).toEqual({ code: 1, clashes: [['games/b/game.yaml', 1]] });
+    const built = await runCli(['build', '--lang', 'en', '--no-cache'], dir);
+    expect(built.code).toBe(1);
+    expect(existsSync(path.join(dir, 'out'))).toBe(false);
+    // A folder of games and one of its games: the game once, its problems said once.
+    writeFileSync(path.join(dir, 'games', 'b', 'game.yaml'), readFileSync(path.join(dir, 'games', 'b', 'game.yaml'), 'utf8').replace(/^id: same$/m, 'id: other'));
+    writeFileSync(path.join(dir, 'pocketpress.yaml'), 'content: [games, games/a]\n');
+    const said = await runCli(['validate'], dir);
+    expect({ code: said.code, summary: said.stdout.trim().split('\n').at(-1) }).toEqual({ code: 0, summary: '0 errors, 2 warnings in 2 games' });
+    const once = JSON.parse((await runCli(['validate', '--format', 'json'], dir)).stdout) as { diagnostics: { file: string; line: number; code: string }[] };
+    const places = once.diagnostics.map((d) => `${d.file}:${d.line}:${d.code}`);
+    expect(places.length).toBe(2);
+    expect(new Set(places).size).toBe(places.length);
+    expect((await runCli(['build', '--lang', 'en', '--no-cache'], dir)).code).toBe(0);
+    expect(readdirSync(path.join(dir, 'out')).sort()).toEqual(['other', 'same']);
+  });
+
   it('--max-warnings fails a run with more warnings than allowed', async () => {
     const dir = path.join(tempDir(), 'g');
     expect((await runCli(['init', dir])).code).toBe(0);
