@@ -291,7 +291,8 @@ async function runCases(n: number): Promise<void> {
     laterSavesWallMs: later.map((m) => round(m.wallMs)),
     firstSave: { wallMs: round(first!.wallMs), cpuMs: round(first!.cpuMs) },
   });
-  report('validate', n, await repeat(rounds, () => cli('validate', game, '--quiet')), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
+  report('validate', n, await repeat(rounds, () => cli('validate', game, '--quiet', '--no-cache')), {}, { checks: 'schemas, cross-checks, layout of every face, legibility' });
+  report('validate-after-build', n, await repeat(rounds, () => cli('validate', game, '--quiet', '--cache-dir', cacheDir)), {}, { checks: 'the same, the faces and their problems taken from the cache of the builds above' });
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { realAsFarAsItIs, within } from '../shared/file-access.js';
 import { isRecord } from '../shared/is-record.js';
 import type { LoadedGame } from '../content/model.js';
 import { applyStrict, countDiagnostics, dedupeDiagnostics, sortDiagnostics, tooManyWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -11,6 +10,7 @@ import type { LayoutProblem } from '../shared/problem.js';
 import type { ShopName } from '../shared/shops/index.js';
 import type { CheckRequest } from './check-games.js';
 import { BuildCache, type CacheStats } from './cache.js';
+import { cacheFolder } from './cache-folder.js';
 import { TrimStore } from './trim-store.js';
 import { toolFingerprint } from './fingerprint.js';
 import { OutputWriter } from './output-writer.js';
@@ -93,21 +93,6 @@ export interface BuildResult {
 /** The kinds of file a user prints, named in the summary of a build. */
 const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play', 'tuck-box']);
 
-/**
- * The cache's folder: as asked, else `.pocketpress-cache/<name of out>/` beside `out` (never
- * inside it: out/ is what a user zips and shares; one per output folder, so that two output
- * folders side by side do not share one).
- */
-export function cacheFolder(request: Pick<BuildRequest, 'out' | 'cacheDir'>): string {
-  const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER, path.basename(request.out));
-  // Where each is once links are followed (as far as it exists yet): a link does not put one inside the other.
-  const [cache, out] = [realAsFarAsItIs(dir), realAsFarAsItIs(request.out)];
-  if (within(out, cache)) throw new UsageError(`the cache cannot be kept inside the output folder (${dir}); name another folder`);
-  if (within(cache, out)) throw new UsageError(`the output folder cannot be inside the cache (${dir}); name another folder`);
-  return dir;
-}
-
-export const CACHE_FOLDER = '.pocketpress-cache';
 
 /**
  * Earlier versions kept the cache in `out/.cache`: it is removed when it holds nothing but

@@ -5,16 +5,21 @@ import type { PaperName } from '../shared/print-options.js';
 import type { LayoutProblem } from '../shared/problem.js';
 import { layoutSet } from './build-game.js';
 import { layOutRulebook } from './build-rulebook.js';
+import type { BuildCache } from './cache.js';
 import { checkGames, type CheckRequest } from './check-games.js';
 import { problemsToDiagnostics } from './problems.js';
 
-/** Every problem that laying out one game in one language finds, before anything is imposed or rendered. */
-export function layOutGame(loaded: LoadedGame, lang: string, options: { paper: PaperName }): LayoutProblem[] {
+/**
+ * Every problem that laying out one game in one language finds, before anything is imposed or
+ * rendered. With a cache, the faces and rulebook a build (or an earlier check) laid out are
+ * taken from it, their problems with them, and those laid out now are kept for the next build.
+ */
+export function layOutGame(loaded: LoadedGame, lang: string, options: { paper: PaperName; cache?: BuildCache }): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
   const report = (p: LayoutProblem) => problems.push(p);
   const game = resolveGame(loaded, lang);
-  for (const set of game.sets) layoutSet(game, set, report);
-  layOutRulebook(loaded, game, { paper: options.paper })?.problems.forEach(report);
+  for (const set of game.sets) layoutSet(game, set, report, undefined, options.cache);
+  layOutRulebook(loaded, game, { paper: options.paper, cache: options.cache })?.problems.forEach(report);
   return problems;
 }
 
@@ -24,7 +29,7 @@ export function layOutGame(loaded: LoadedGame, lang: string, options: { paper: P
  * and styles that do not exist, the rulebook's style and length) — the same functions `build`
  * runs, so the two agree on everything that can be known before rendering.
  */
-export function validateGames(request: CheckRequest & { paper?: PaperName }): ContentCheck {
+export function validateGames(request: CheckRequest & { paper?: PaperName; cache?: BuildCache }): ContentCheck {
   const check = checkGames(request);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
   for (const game of check.games) {
@@ -32,7 +37,7 @@ export function validateGames(request: CheckRequest & { paper?: PaperName }): Co
     if (countDiagnostics(own).errors > 0 || !game.data) continue;
     const languages = request.languages ? game.data.languages.filter((l) => request.languages!.includes(l)) : game.data.languages;
     // One by one: a set of thousands of faces may have more problems than a call takes arguments.
-    for (const lang of languages) for (const d of problemsToDiagnostics(game, layOutGame(game, lang, { paper: request.paper ?? 'a4' }))) diagnostics.push(d);
+    for (const lang of languages) for (const d of problemsToDiagnostics(game, layOutGame(game, lang, { paper: request.paper ?? 'a4', cache: request.cache }))) diagnostics.push(d);
   }
   return { games: check.games, diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics)) };
 }

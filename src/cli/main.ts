@@ -101,11 +101,14 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const validate = contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem')
     .addHelpText('after', VALIDATE_EXAMPLES)
     .addOption(new Option('--paper <paper>', 'paper the rulebook is laid out for').choices(PAPER_NAMES).default('a4'))
-    .action(async (dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number; paper: PaperName }) => {
+    .option('--no-cache', 'lay out every face again instead of taking the layouts a build kept (and keep none)')
+    .option('--cache-dir <dir>', 'where the build cache is kept (default: the one `build` uses: .pocketpress-cache/<name of its --out> beside it)')
+    .action(async (dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number; paper: PaperName; cache: boolean; cacheDir?: string }) => {
       const settings = await readProject(io, options.format);
       // Each command's code loads when it runs: `--help` needs none of it.
       const { validateCommand } = await import('./validate-command.js');
-      setCode(await validateCommand(contentFolders(dir, settings), applyProject(validate, options, settings), io));
+      // The build's output folder names its cache: pocketpress.yaml's out: (validate has no --out).
+      setCode(await validateCommand(contentFolders(dir, settings), { ...applyProject(validate, options, settings), out: settings?.out }, VERSION, io));
     });
 
   const build = addHomePrintOptions(addKitOptions(contentCommand(program, 'build', 'check, lay out and render every game under dir (default content/) into --out, in every language it declares')

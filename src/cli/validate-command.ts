@@ -4,6 +4,7 @@ import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { EXIT, type CliIo } from './io.js';
 import type { PaperName } from '../shared/print-options.js';
 import { tooManyWarnings } from '../diagnostics/diagnostic.js';
+import type { BuildCache } from '../build/cache.js';
 
 export interface ValidateOptions {
   game?: string[];
@@ -16,14 +17,29 @@ export interface ValidateOptions {
   maxWarnings?: number;
   /** The paper the rulebook is laid out for (its length depends on it). */
   paper?: PaperName;
+  /** `--no-cache`: lay out every face again, keep nothing. */
+  cache?: boolean;
+  /** Where the build cache is (default: the one of the output folder a build would write to). */
+  cacheDir?: string;
+  /** The output folder a build would write to (pocketpress.yaml's `out:`, else out/). */
+  out?: string;
+}
+
+/** The build cache `build` would use with the same settings (its folder, and the tool's version and code in its keys). */
+async function buildCache(options: ValidateOptions, version: string, io: CliIo): Promise<BuildCache> {
+  const [{ BuildCache }, { cacheFolder }, { toolFingerprint }] = await Promise.all([import('../build/cache.js'), import('../build/cache-folder.js'), import('../build/fingerprint.js')]);
+  const dir = cacheFolder({ out: path.resolve(io.cwd, options.out ?? 'out'), cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir) });
+  return new BuildCache(dir, toolFingerprint(version));
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */
-export async function validateCommand(dir: string | string[], options: ValidateOptions, io: CliIo): Promise<number> {
+export async function validateCommand(dir: string | string[], options: ValidateOptions, version: string, io: CliIo): Promise<number> {
   // Loaded on demand: the layout code is only needed once there is content to check.
   const { validateGames } = await import('../build/validate-games.js');
   const root = typeof dir === 'string' ? path.resolve(io.cwd, dir) : dir.map((d) => path.resolve(io.cwd, d));
-  const check = validateGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing, paper: options.paper });
+  // The faces a build laid out are taken from its cache, and those laid out here kept for it.
+  const cache = options.cache === false ? undefined : await buildCache(options, version, io);
+  const check = validateGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing, paper: options.paper, cache });
   let diagnostics = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;
   if (options.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
   diagnostics = sortDiagnostics(diagnostics);

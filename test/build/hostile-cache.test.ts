@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
-import { cacheFolder } from '../../src/build/run-build.js';
+import { cacheFolder } from '../../src/build/cache-folder.js';
 import { keepUpToDate } from '../../src/build/up-to-date.js';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { PNG_SIGNATURE } from '../../src/shared/png-chunks.js';

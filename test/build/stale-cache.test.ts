@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { VERSION } from '../../src/cli/main.js';
-import { cacheFolder } from '../../src/build/run-build.js';
+import { cacheFolder } from '../../src/build/cache-folder.js';
 import { FIXTURES, hashTree, ROOT, tempDir } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
