@@ -62,8 +62,9 @@ export function takeStamps(root, inputs) {
   }
   const places = [
     ...walk(root, 'src', { files: true }),
-    // The bundle's folder, not what the running CLIs note in it; not the note's own folder.
-    ...walk(root, 'dist', { files: false, skip: [`dist/${CLI_BUNDLE}/running`, NOTE_DIR] }),
+    // Not the bundle's folder, in which the first CLI to run makes the folder CLIs note themselves
+    // in (after it noted): cli.json, written again with every bundle, stands for it. Not the note's own folder.
+    ...walk(root, 'dist', { files: false, skip: [`dist/${CLI_BUNDLE}`, NOTE_DIR] }),
     `dist/${CLI_BUNDLE}/cli.json`,
     ...MADE_WITH,
     ...inputs,

@@ -11,6 +11,7 @@ import { isRecord } from '../shared/is-record.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
 import { PNG_SIGNATURE } from '../shared/png-chunks.js';
+import { NOT_READ } from '../shared/game-paths.js';
 
 export interface CacheStats {
   made: number;
@@ -75,10 +76,17 @@ export class BuildCache {
   private readonly itemSources = new WeakMap<object, DisplayList>();
   private anyNoted = false;
 
+  /** Folders never taken for a game's files though they lie in its folder (see assetsOf). */
+  private readonly notAssets: Set<string>;
+
   constructor(
     private readonly dir: string | undefined,
     private readonly version: string,
-  ) {}
+    /** The output folder a build writes to (this cache's own folder is never a game's either). */
+    notAssets: readonly string[] = [],
+  ) {
+    this.notAssets = new Set([...notAssets, ...(dir === undefined ? [] : [dir])].map((folder) => path.resolve(folder)));
+  }
 
   /** The hash of a file's bytes, read once per version of the file (see fileStamp). */
   hashFile(file: string): string {
@@ -128,8 +136,10 @@ export class BuildCache {
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const full = path.join(folder, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) {
+        // Not the game's: installed packages, version control, and what builds write (out/ and this cache, in a game's folder when a build was asked so).
+        if (entry.isDirectory()) {
+          if (!NOT_READ.has(entry.name) && !this.notAssets.has(path.resolve(full))) walk(full);
+        } else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) {
           // Any file may lie in a game folder, read or not: a named pipe, a link to /dev/zero or
           // outside the game, a file of gigabytes is never opened, only stamped.
           const access = checkFileAccess(full, [dir]);

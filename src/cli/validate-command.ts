@@ -28,8 +28,9 @@ export interface ValidateOptions {
 /** The build cache `build` would use with the same settings (its folder, and the tool's version and code in its keys). */
 async function buildCache(options: ValidateOptions, version: string, io: CliIo): Promise<BuildCache> {
   const [{ BuildCache }, { cacheFolder }, { toolFingerprint }] = await Promise.all([import('../build/cache.js'), import('../build/cache-folder.js'), import('../build/fingerprint.js')]);
-  const dir = cacheFolder({ out: path.resolve(io.cwd, options.out ?? 'out'), cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir) });
-  return new BuildCache(dir, toolFingerprint(version));
+  const out = path.resolve(io.cwd, options.out ?? 'out');
+  const dir = cacheFolder({ out, cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir) });
+  return new BuildCache(dir, toolFingerprint(version), [out]);
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */

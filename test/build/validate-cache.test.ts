@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
@@ -17,6 +17,34 @@ function overflowingGame(): string {
   writeFileSync(cards, readFileSync(cards, 'utf8').replace('name: {en: Oil, fr: Huile}', `name: {en: ${'Oil '.repeat(40).trim()}, fr: Huile}`));
   return game;
 }
+
+describe("a game's files in the keys of its layouts", () => {
+  it('leave out installed packages, version control, the output folder and the cache, wherever they lie', () => {
+    const game = path.join(tempDir('pocketpress-assets-'), 'game');
+    for (const [file, text] of [['art/a.png', 'a'], ['rules/rules-en.md', '# r'], ['node_modules/x/index.js', 'x'], ['.git/HEAD', 'h'], ['out/g/en/card.png', 'o'], ['cache/aa/bb', 'c'], ['.hidden/b.png', 'b']]) {
+      mkdirSync(path.dirname(path.join(game, file!)), { recursive: true });
+      writeFileSync(path.join(game, file!), text!);
+    }
+    const cache = new BuildCache(path.join(game, 'cache'), 'test', [path.join(game, 'out')]);
+    expect(cache.assetsOf(game).map(([file]) => file)).toEqual(['.hidden/b.png', 'art/a.png']);
+  });
+
+  it('stay the same once a build has written its output and its cache into the game folder: one card edited is laid out again, no other', async () => {
+    const game = path.join(tempDir('pocketpress-inside-'), 'full-game');
+    cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
+    const options: BuildCommandOptions = { out: path.join(game, 'out'), format: 'text', dpi: 30, paper: 'a4', duplex: 'long', backOffset: { x: 0, y: 0 }, lang: ['en'] };
+    const io = { ...quiet, cwd: game };
+    const first = await buildOnce(game, options, VERSION, io);
+    expect(first.code).toBe(0);
+    expect(existsSync(path.join(game, '.pocketpress-cache', 'out'))).toBe(true);
+    const faces = first.stats['layout']!.made;
+    const cards = path.join(game, 'sets', 'cards.yaml');
+    writeFileSync(cards, readFileSync(cards, 'utf8').replace('name: {en: Oil, fr: Huile}', 'name: {en: Lamp oil, fr: Huile}'));
+    const second = await buildOnce(game, options, VERSION, io);
+    expect(second.code).toBe(0);
+    expect(second.stats['layout']).toEqual({ made: 1, reused: faces - 1 });
+  });
+});
 
 describe('validate and the build cache', () => {
   it('takes the faces an earlier check laid out, their problems with them, and lays out only what changed', () => {

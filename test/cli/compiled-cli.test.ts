@@ -376,6 +376,30 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     touch(file, seconds);
   };
 
+  it('is taken as it is by the next CLI once noted, though the first CLI to run notes itself in a folder of the bundle made after the note', async () => {
+    const root = packageWithCli('one');
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(checkedAsItIs(root)).toBe(true);
+    expect(existsSync(path.join(bundleDir(root), 'running'))).toBe(false);
+    cliEntry(root, { running: true });
+    expect(existsSync(path.join(bundleDir(root), 'running'))).toBe(true);
+    expect(checkedAsItIs(root)).toBe(true);
+    // Bundled again (a source edited): cli.json is written again; looked at once more, then taken.
+    const record = statSync(path.join(bundleDir(root), 'cli.json')).ino;
+    edit(root, 'two', 0);
+    expect(checkedAsItIs(root)).toBe(false);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(statSync(path.join(bundleDir(root), 'cli.json')).ino).not.toBe(record);
+    expect(checkedAsItIs(root)).toBe(false);
+    expect(await refreshDist(root)).toBeUndefined();
+    expect(checkedAsItIs(root)).toBe(true);
+    expect((await run(root)).later).toBe('two');
+    // The bundle's record gone: looked at.
+    rmSync(path.join(bundleDir(root), 'cli.json'));
+    expect(checkedAsItIs(root)).toBe(false);
+  });
+
   it('is made with dist/ and run from there; a module finds its files from its own place in dist/', async () => {
     const root = packageWithCli('one');
     expect(await refreshDist(root)).toBeUndefined();
@@ -519,8 +543,9 @@ describe('the CLI bundled into dist/cli-bundle/', () => {
     const probes = ['register.mjs', 'reads.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(dir, file)).href]);
     // Once a CLI has found dist/ up to date (and noted it), the next takes it as it is, without loading the compiler's code.
     expect(spawnSync(process.execPath, [path.join(ROOT, 'bin', 'pocketpress.js'), '--version'], { cwd: ROOT }).status).toBe(0);
-    const spawned = spawnSync(process.execPath, [...probes, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log, READ_LOG: reads } });
-    const inProcess = await runCli(['validate', game, '--format', 'json']);
+    // Without the cache: every face laid out, so that every file the layout reads is read.
+    const spawned = spawnSync(process.execPath, [...probes, path.join(ROOT, 'bin', 'pocketpress.js'), 'validate', game, '--format', 'json', '--no-cache'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RESOLVED_LOG: log, READ_LOG: reads } });
+    const inProcess = await runCli(['validate', game, '--format', 'json', '--no-cache']);
     expect({ code: spawned.status, stdout: spawned.stdout }).toEqual({ code: inProcess.code, stdout: inProcess.stdout });
     const dist = pathToFileURL(path.join(ROOT, 'dist')).href + '/';
     const resolved = readFileSync(log, 'utf8').split('\n');
