@@ -99,6 +99,10 @@ function* layoutFaces(game: ResolvedGame, set: ResolvedSet, report: (p: LayoutPr
     (shared ??= cache.key('layout-set', {
       game: gameScope(game),
       lang: game.lang,
+      // The game's named words, which templates read ({{strings.x}}, messages).
+      strings: game.strings,
+      // The file a face's problems point into: a set file renamed gives them its new name.
+      file: set.source.source.file.path,
       palette: game.palette,
       icons: game.icons,
       fonts: cache.fontFiles(game.fonts),

@@ -59,7 +59,7 @@ export function layOutRulebook(loaded: LoadedGame, game: ResolvedGame, options: 
   const make = () =>
     layoutRulebook({ game, markdown, file, page, imposition, cover: rulebook.cover, maxPages, icons: createIconResolver({ gameDir: game.dir, aliases: game.icons }), hyphenate });
   const cache = options.cache;
-  const parts = { markdown, file, page, imposition, cover: rulebook.cover ?? true, maxPages, game: gameScope(game), lang: game.lang, credits: game.credits, palette: game.palette, icons: game.icons };
+  const parts = { markdown, file, page, imposition, cover: rulebook.cover ?? true, maxPages, game: gameScope(game), lang: game.lang, strings: game.strings, credits: game.credits, palette: game.palette, icons: game.icons };
   // {{components}} draws each set's first front and counts its items.
   const sets = () => game.sets.map((s) => ({ id: s.id, name: s.name, size: [s.width, s.height, s.shape, s.cornerRadius], items: s.items.map((i) => [i.fields, i.count]), templates: s.front.files.map((f) => [f, cache!.hashFile(f)]) }));
   const layout = cache

@@ -11,7 +11,7 @@ import { isRecord } from '../shared/is-record.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
 import { PNG_SIGNATURE } from '../shared/png-chunks.js';
-import { NOT_READ } from '../shared/game-paths.js';
+import { CACHE_FOLDER } from './cache-folder.js';
 
 export interface CacheStats {
   made: number;
@@ -38,6 +38,9 @@ const wholePng = (bytes: Buffer) => bytes.length >= PNG_SIGNATURE.length + PNG_E
 
 /** A path an index may give an output file: relative, each of its names a name (no "..", no empty part), and not too long. */
 const outputPath = (value: unknown): value is string => typeof value === 'string' && value.length < 1024 && !path.isAbsolute(value) && value.split(/[\\/]/).every((part) => part !== '' && part !== '.' && part !== '..');
+
+/** Folders of a game's folder that never hold its art (see assetsOf). */
+const NEVER_ART = new Set(['.git', CACHE_FOLDER]);
 
 /** An entry of an index of files (see files()), as kept: anything else read back is not one. */
 interface IndexEntry {
@@ -78,14 +81,20 @@ export class BuildCache {
 
   /** Folders never taken for a game's files though they lie in its folder (see assetsOf). */
   private readonly notAssets: Set<string>;
+  /** Takes what is kept, keeps nothing and removes nothing (`validate`, which writes nothing). */
+  private readonly readOnly: boolean;
 
   constructor(
     private readonly dir: string | undefined,
     private readonly version: string,
-    /** The output folder a build writes to (this cache's own folder is never a game's either). */
-    notAssets: readonly string[] = [],
+    options: {
+      /** The output folder a build writes to (this cache's own folder is never a game's either). */
+      notAssets?: readonly string[];
+      readOnly?: boolean;
+    } = {},
   ) {
-    this.notAssets = new Set([...notAssets, ...(dir === undefined ? [] : [dir])].map((folder) => path.resolve(folder)));
+    this.notAssets = new Set([...(options.notAssets ?? []), ...(dir === undefined ? [] : [dir])].map((folder) => path.resolve(folder)));
+    this.readOnly = options.readOnly === true;
   }
 
   /** The hash of a file's bytes, read once per version of the file (see fileStamp). */
@@ -136,9 +145,10 @@ export class BuildCache {
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const full = path.join(folder, entry.name);
-        // Not the game's: installed packages, version control, and what builds write (out/ and this cache, in a game's folder when a build was asked so).
+        // Never art: version control, and what builds write there (the output folder and the cache
+        // of a build run in a game's own folder, any build cache). Installed packages may hold art a template names.
         if (entry.isDirectory()) {
-          if (!NOT_READ.has(entry.name) && !this.notAssets.has(path.resolve(full))) walk(full);
+          if (!NEVER_ART.has(entry.name) && !this.notAssets.has(path.resolve(full))) walk(full);
         } else if (!/\.(ya?ml|md|csv|xlsx|ods)$/i.test(entry.name)) {
           // Any file may lie in a game folder, read or not: a named pipe, a link to /dev/zero or
           // outside the game, a file of gigabytes is never opened, only stamped.
@@ -338,7 +348,7 @@ export class BuildCache {
   /** Removes what is kept under `key` (found damaged), so that it is made and kept again. */
   forget(key: string): void {
     const file = this.file(key);
-    if (file) rmSync(file, { force: true });
+    if (file && !this.readOnly) rmSync(file, { force: true });
   }
 
   /**
@@ -469,7 +479,7 @@ export class BuildCache {
     try {
       return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
-      rmSync(file!, { force: true });
+      if (!this.readOnly) rmSync(file!, { force: true });
       return undefined;
     }
   }
@@ -535,6 +545,6 @@ export class BuildCache {
    * the build goes on with the value it made.
    */
   private put(file: string, bytes: string | Uint8Array): boolean {
-    return writeWholeUnder(this.dir!, file, bytes);
+    return !this.readOnly && writeWholeUnder(this.dir!, file, bytes);
   }
 }

@@ -27,14 +27,16 @@ export function keptListCheck(game: Pick<ResolvedGame, 'dir' | 'fonts'>): KeptCh
     }
   }
   const roots = realRoots([game.dir, SHARED_TEMPLATES_DIR]);
-  const image = (file: unknown) => typeof file === 'string' && checkFileAccessIn(file, roots).ok;
+  /** A regular file inside the game or the shared templates. */
+  const inside = (file: unknown) => typeof file === 'string' && checkFileAccessIn(file, roots).ok;
+  const problems = keptProblems(inside);
   const items = (value: unknown): boolean =>
     Array.isArray(value) &&
     value.every(
       (item) =>
         isRecord(item) &&
         typeof item['type'] === 'string' &&
-        (item['type'] !== 'image' || (isRecord(item['source']) && (item['source']['path'] === undefined || image(item['source']['path'])))) &&
+        (item['type'] !== 'image' || (isRecord(item['source']) && (item['source']['path'] === undefined || inside(item['source']['path'])))) &&
         (item['type'] !== 'group' || items(item['items'])),
     );
   const list = (value: unknown) =>
@@ -51,15 +53,30 @@ export function keptListCheck(game: Pick<ResolvedGame, 'dir' | 'fonts'>): KeptCh
     layout: (value) =>
       isRecord(value) &&
       list(value['list']) &&
-      keptProblems(value['problems']) &&
+      problems(value['problems']) &&
       Array.isArray(value['images']) &&
-      value['images'].every((entry) => Array.isArray(entry) && entry.length === 2 && image(entry[0]) && isRecord(entry[1])),
+      value['images'].every((entry) => Array.isArray(entry) && entry.length === 2 && inside(entry[0]) && isRecord(entry[1])),
     // A rulebook's layout (RulebookLayout): its pages, problems and sections.
     rulebook: (value) =>
-      isRecord(value) && Array.isArray(value['pages']) && value['pages'].every(list) && keptProblems(value['problems']) && Array.isArray(value['sections']) && value['sections'].every(isRecord),
+      isRecord(value) && Array.isArray(value['pages']) && value['pages'].every(list) && problems(value['problems']) && Array.isArray(value['sections']) && value['sections'].every(isRecord),
   };
 }
 
-/** Problems as a kept layout holds them: each a record with its words. */
-const keptProblems = (value: unknown): boolean =>
-  Array.isArray(value) && value.every((p) => isRecord(p) && typeof p['severity'] === 'string' && typeof p['code'] === 'string' && typeof p['message'] === 'string');
+/**
+ * Problems as a kept layout holds them: each a record with its words, pointing into a file
+ * inside the game or the shared templates. A problem is printed with the lines of its file
+ * around it: one naming a file elsewhere put a private file's lines into a check's output.
+ */
+function keptProblems(inside: (file: unknown) => boolean): (value: unknown) => boolean {
+  return (value) =>
+    Array.isArray(value) &&
+    value.every(
+      (p) =>
+        isRecord(p) &&
+        (p['severity'] === 'error' || p['severity'] === 'warning') &&
+        typeof p['code'] === 'string' &&
+        typeof p['message'] === 'string' &&
+        typeof p['pointer'] === 'string' &&
+        inside(p['file']),
+    );
+}

@@ -1,11 +1,13 @@
 import type { LoadedGame } from '../content/model.js';
 import type { LoadedYaml } from '../content/load-yaml.js';
-import { readFileSync } from 'node:fs';
+import { readCheckedFile, realPath } from '../shared/file-access.js';
+import { BUDGETS } from '../shared/budgets.js';
 import { diagnosticAt, makeSourceFile, type SourceFile } from '../content/source.js';
 
+/** A Markdown file's text, read as every file of a game is (a regular file, not through a link, at most a rulebook's budget); empty otherwise. */
 function readText(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readCheckedFile(realPath(file), BUDGETS.markdownBytes)?.toString('utf8') ?? '';
   } catch {
     return '';
   }

@@ -215,7 +215,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const writer = new OutputWriter(request.out, request.rehearse === true, trusted);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
-  const cache = new BuildCache(cacheDir, fingerprint, [request.out]);
+  const cache = new BuildCache(cacheDir, fingerprint, { notAssets: [request.out] });
   const trims = new TrimStore(cache);
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];

@@ -6,7 +6,6 @@ import { isRecord } from '../shared/is-record.js';
 import path from 'node:path';
 import { fileStamp } from '../shared/file-stamp.js';
 import { stableJson } from '../shared/stable-json.js';
-import { NOT_READ } from '../shared/game-paths.js';
 
 /**
  * "Nothing changed since the last build": a build that finds every file it read and every file
@@ -18,6 +17,9 @@ import { NOT_READ } from '../shared/game-paths.js';
 
 /** Everything under some folders (recursively) and some single files, each with its stamp, in one order. */
 export type Stamps = string[];
+
+/** Folders a game never reads from: installed packages and version control. */
+const NOT_READ = new Set(['node_modules', '.git']);
 
 
 function realOrSame(file: string): string {

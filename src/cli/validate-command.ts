@@ -25,12 +25,13 @@ export interface ValidateOptions {
   out?: string;
 }
 
-/** The build cache `build` would use with the same settings (its folder, and the tool's version and code in its keys). */
-async function buildCache(options: ValidateOptions, version: string, io: CliIo): Promise<BuildCache> {
+/** The build cache `build` would use with the same settings (its folder, and the tool's version and code in its keys), to read. */
+export async function buildCache(options: Pick<ValidateOptions, 'out' | 'cacheDir'>, version: string, io: Pick<CliIo, 'cwd'>): Promise<BuildCache> {
   const [{ BuildCache }, { cacheFolder }, { toolFingerprint }] = await Promise.all([import('../build/cache.js'), import('../build/cache-folder.js'), import('../build/fingerprint.js')]);
   const out = path.resolve(io.cwd, options.out ?? 'out');
   const dir = cacheFolder({ out, cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir) });
-  return new BuildCache(dir, toolFingerprint(version), [out]);
+  // Read only: `validate` writes nothing, anywhere; what a build keeps, it takes.
+  return new BuildCache(dir, toolFingerprint(version), { notAssets: [out], readOnly: true });
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */
@@ -38,7 +39,7 @@ export async function validateCommand(dir: string | string[], options: ValidateO
   // Loaded on demand: the layout code is only needed once there is content to check.
   const { validateGames } = await import('../build/validate-games.js');
   const root = typeof dir === 'string' ? path.resolve(io.cwd, dir) : dir.map((d) => path.resolve(io.cwd, d));
-  // The faces a build laid out are taken from its cache, and those laid out here kept for it.
+  // The faces a build laid out are taken from its cache (with their problems).
   const cache = options.cache === false ? undefined : await buildCache(options, version, io);
   const check = validateGames({ root, games: options.game, languages: options.lang, allowMissing: options.allowMissing, paper: options.paper, cache });
   let diagnostics = options.strict ? applyStrict(check.diagnostics) : check.diagnostics;

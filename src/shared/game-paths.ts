@@ -10,9 +10,6 @@ export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** The shared templates that ship with pocketpress. */
 export const SHARED_TEMPLATES_DIR = path.join(PACKAGE_ROOT, 'templates');
 
-/** Folders a game never reads from: installed packages (an `npm:` file is found and stamped as one) and version control. */
-export const NOT_READ = new Set(['node_modules', '.git']);
-
 export type PathCheck =
   | { ok: true; absolute: string }
   | { ok: false; code: 'path-outside-game' | 'missing-file'; message: string };

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { cacheFolder } from '../../src/build/cache-folder.js';
 import { keepUpToDate } from '../../src/build/up-to-date.js';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { PNG_SIGNATURE } from '../../src/shared/png-chunks.js';
-import { FIXTURES, ROOT, hashTree, tempDir } from '../helpers.js';
+import { VERSION } from '../../src/cli/main.js';
+import { FIXTURES, ROOT, hashTree, runCli, tempDir } from '../helpers.js';
 
 const GAME = path.join(FIXTURES, 'valid', 'full-game');
 const io = { stdout: () => {}, stderr: () => {}, cwd: '/' };
@@ -128,6 +129,32 @@ describe('a build cache that came with a game', () => {
       );
       expect(got, other).toEqual({ code: 0, same: true });
     }
+  });
+
+  it("never shows the lines of a file outside the game that a kept layout's problem names (validate prints problems with their lines)", async () => {
+    const root = tempDir();
+    const game = path.join(root, 'content', 'full-game');
+    cpSync(GAME, game, { recursive: true });
+    const secret = path.join(tempDir(), 'secret.txt');
+    writeFileSync(secret, 'line one\npassword=hunter2-SECRET\n');
+    const out = path.join(root, 'out');
+    expect((await buildOnce(path.join(root, 'content'), options(out), VERSION, { ...io, cwd: root })).code).toBe(0);
+    let planted = 0;
+    for (const f of entries(cacheFolder({ out }))) {
+      if (!starts(f, '{"value":{"list"')) continue;
+      const kept = JSON.parse(readFileSync(f, 'utf8')) as { value: { problems: unknown[] } };
+      kept.value.problems = [{ severity: 'warning', code: 'text-overflow', message: 'planted', file: secret, pointer: 'line:2' }];
+      writeFileSync(f, JSON.stringify(kept));
+      planted++;
+    }
+    expect(planted).toBeGreaterThan(5);
+    const checked = await runCli(['validate'], root);
+    expect(checked.stdout).not.toContain('hunter2');
+    expect(checked.stdout).not.toContain('planted');
+    expect(checked.code).toBe(0);
+    const built = await buildOnce(path.join(root, 'content'), options(out), VERSION, { ...io, cwd: root });
+    expect(built.code).toBe(0);
+    expect(JSON.stringify(built.result?.diagnostics ?? [])).not.toContain('planted');
   });
 
   it('never draws a file outside the game that a kept display list names', async () => {
