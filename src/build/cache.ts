@@ -30,6 +30,11 @@ export type KeyLater = KeyOf | (() => Promise<string>);
 /** The most bytes a kept PNG's digest note (`<sha256> <stamp>`) takes; a larger file is not one. */
 const MAX_NOTE_BYTES = 1024;
 
+/** Where the hashes of the files a build read are noted for the next (see keepFileHashes). */
+const FILE_HASHES = 'file-hashes.json';
+/** At most this much of it is read (some 200 000 files). */
+const MAX_FILE_HASHES_BYTES = 32 * 1024 * 1024;
+
 /** A PNG's last chunk: IEND, empty, with its CRC. */
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
@@ -97,7 +102,12 @@ export class BuildCache {
     this.readOnly = options.readOnly === true;
   }
 
-  /** The hash of a file's bytes, read once per version of the file (see fileStamp). */
+  /**
+   * The hash of a file's bytes, read once per version of the file (see fileStamp): in this
+   * process, and from one build to the next through the hashes the last build noted (see
+   * keepFileHashes). A one-card rebuild of a game with 190 MB of art read and hashed all of it
+   * again: 2.2–2.7 s instead of 1.3.
+   */
   hashFile(file: string): string {
     let stamp: string;
     try {
@@ -107,10 +117,51 @@ export class BuildCache {
     }
     let hash = this.fileHashes.get(stamp);
     if (!hash) {
-      hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+      hash = this.notedHashes().get(stamp);
+      if (hash === undefined) {
+        hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+        this.hashedAt.set(stamp, Date.now());
+      }
       this.fileHashes.set(stamp, hash);
     }
     return hash;
+  }
+
+  /** When each file hashed by this process was read (see keepFileHashes). */
+  private readonly hashedAt = new Map<string, number>();
+  private noted: Map<string, string> | undefined;
+
+  /** The hashes the last build noted, by the stamp of the file as it was then (an exact stamp or nothing: its inode, size and times on this machine). */
+  private notedHashes(): Map<string, string> {
+    if (this.noted) return this.noted;
+    this.noted = new Map();
+    const bytes = this.dir === undefined ? undefined : this.read(path.join(this.dir, FILE_HASHES), MAX_FILE_HASHES_BYTES);
+    let kept: unknown;
+    try {
+      kept = bytes && JSON.parse(bytes.toString('utf8'));
+    } catch {
+      // Cut short or written over: every file is read again, and noted again by this build.
+    }
+    if (isRecord(kept)) {
+      for (const [stamp, hash] of Object.entries(kept)) if (typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash)) this.noted.set(stamp, hash);
+    }
+    return this.noted;
+  }
+
+  /**
+   * Notes the hash of every file this build hashed or took, for the next build: those of files
+   * gone are dropped with them. A file changed within a second of being read could keep its
+   * stamp through a second change (times are kept to the kernel's tick): its hash is not noted.
+   */
+  keepFileHashes(): void {
+    if (this.dir === undefined) return;
+    const hashes: Record<string, string> = {};
+    for (const [stamp, hash] of [...this.fileHashes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const read = this.hashedAt.get(stamp);
+      const modifiedMs = Number(BigInt(stamp.split('\0')[3] ?? '0') / 1_000_000n);
+      if (read === undefined || modifiedMs < read - 1000) hashes[stamp] = hash;
+    }
+    this.put(path.join(this.dir, FILE_HASHES), JSON.stringify(hashes));
   }
 
   /**

@@ -270,6 +270,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     if (cacheDir && record && !request.rehearse) {
       const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
       keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built, recent });
+      cache.keepFileHashes();
     }
     return built;
   } catch (error) {
