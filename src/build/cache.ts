@@ -150,16 +150,19 @@ export class BuildCache {
 
   /**
    * Notes the hash of every file this build hashed or took, for the next build: those of files
-   * gone are dropped with them. A file changed within a second of being read could keep its
-   * stamp through a second change (times are kept to the kernel's tick): its hash is not noted.
+   * gone are dropped with them. A file changed within a second of being read (its modification
+   * or change time) could keep its stamp through a second change (times are kept to the
+   * kernel's tick): its hash is not noted.
    */
   keepFileHashes(): void {
     if (this.dir === undefined) return;
     const hashes: Record<string, string> = {};
     for (const [stamp, hash] of [...this.fileHashes].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const read = this.hashedAt.get(stamp);
-      const modifiedMs = Number(BigInt(stamp.split('\0')[3] ?? '0') / 1_000_000n);
-      if (read === undefined || modifiedMs < read - 1000) hashes[stamp] = hash;
+      // Its last change, of bytes (modification) or of anything (change time: a chmod, dates set back).
+      const [, , , modifiedNs = '0', changedNs = '0'] = stamp.split('\0');
+      const changedMs = Number((BigInt(modifiedNs) > BigInt(changedNs) ? BigInt(modifiedNs) : BigInt(changedNs)) / 1_000_000n);
+      if (read === undefined || changedMs < read - 1000) hashes[stamp] = hash;
     }
     this.put(path.join(this.dir, FILE_HASHES), JSON.stringify(hashes));
   }

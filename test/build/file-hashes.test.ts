@@ -8,7 +8,7 @@ import { tempDir } from '../helpers.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A file dated `seconds` ago. */
+/** A file dated `seconds` ago (its change time is now all the same). */
 function fileOf(dir: string, name: string, text: string, seconds = 60): string {
   const file = path.join(dir, name);
   writeFileSync(file, text);
@@ -17,11 +17,15 @@ function fileOf(dir: string, name: string, text: string, seconds = 60): string {
   return file;
 }
 
+/** Past the second within which a file changed is not noted (its change time included). */
+const aSecondLater = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
 describe("the hashes of a build's files, noted for the next build", () => {
-  it('are taken by the next build for a file whose stamp is the one noted, and read again for any other', () => {
+  it('are taken by the next build for a file whose stamp is the one noted, and read again for any other', async () => {
     const dir = tempDir();
     const art = tempDir();
     const file = fileOf(art, 'art.png', 'first');
+    await aSecondLater();
     const first = new BuildCache(dir, 'test');
     expect(first.hashFile(file)).toBe(sha('first'));
     first.keepFileHashes();
@@ -34,17 +38,20 @@ describe("the hashes of a build's files, noted for the next build", () => {
     // Another version of the file (written again, whatever its dates): read again.
     writeFileSync(file, 'second');
     utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await aSecondLater();
     const later = new BuildCache(dir, 'test');
     expect(later.hashFile(file)).toBe(sha('second'));
     later.keepFileHashes();
     expect(Object.values(JSON.parse(readFileSync(path.join(dir, 'file-hashes.json'), 'utf8')) as Record<string, string>)).toEqual([sha('second')]);
   });
 
-  it('leave out a file changed within a second of being read (it could keep its stamp through another change), and files no build read since', () => {
+  it('leave out a file changed within a second of being read, even dated back (it could keep its stamp through another change), and files no build read since', async () => {
     const dir = tempDir();
     const art = tempDir();
     const old = fileOf(art, 'old.png', 'old');
-    const fresh = fileOf(art, 'fresh.png', 'fresh', 0);
+    await aSecondLater();
+    // Written now and dated back a minute: its change time is now.
+    const fresh = fileOf(art, 'fresh.png', 'fresh');
     const cache = new BuildCache(dir, 'test');
     cache.hashFile(old);
     cache.hashFile(fresh);
