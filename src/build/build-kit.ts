@@ -16,7 +16,6 @@ import type { RulebookBuild } from './build-rulebook.js';
 import { keptListCheck } from './kept-lists.js';
 import { pdfOf } from './renderers.js';
 
-
 /** The contents page's words, per language (English for any other). */
 const WORDS: Record<string, Record<string, string>> = {
   en: {

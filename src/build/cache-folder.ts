@@ -7,8 +7,8 @@ export const CACHE_FOLDER = '.pocketpress-cache';
 /**
  * The build cache's folder: as asked, else `.pocketpress-cache/<name of out>/` beside `out`
  * (never inside it: out/ is what a user zips and shares; one per output folder, so that two
- * output folders side by side do not share one). `validate` keeps its layouts in the one of
- * the output folder a build would write to.
+ * output folders side by side do not share one). `validate` reads the one of the output folder
+ * a build would write to.
  */
 export function cacheFolder(request: { out: string; cacheDir?: string }): string {
   const dir = request.cacheDir ?? path.join(path.dirname(request.out), CACHE_FOLDER, path.basename(request.out));

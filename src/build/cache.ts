@@ -6,7 +6,7 @@ import { FONT_STYLES, type FontRegistry } from '../shared/fonts.js';
 import { isKeptFile, sha256, type AddFile, type KeptFile, type OutputFile } from '../shared/output-file.js';
 import { BUDGETS } from '../shared/budgets.js';
 import { checkFileAccess, checkFileAccessIn, readCheckedFile, realPath, writeWholeUnder } from '../shared/file-access.js';
-import { fileStamp, stampOf } from '../shared/file-stamp.js';
+import { fileStamp, stampChangedMs, stampOf } from '../shared/file-stamp.js';
 import { isRecord } from '../shared/is-record.js';
 import { stableJson } from '../shared/stable-json.js';
 import { turnEvery } from '../shared/event-loop.js';
@@ -159,10 +159,7 @@ export class BuildCache {
     const hashes: Record<string, string> = {};
     for (const [stamp, hash] of [...this.fileHashes].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const read = this.hashedAt.get(stamp);
-      // Its last change, of bytes (modification) or of anything (change time: a chmod, dates set back).
-      const [, , , modifiedNs = '0', changedNs = '0'] = stamp.split('\0');
-      const changedMs = Number((BigInt(modifiedNs) > BigInt(changedNs) ? BigInt(modifiedNs) : BigInt(changedNs)) / 1_000_000n);
-      if (read === undefined || changedMs < read - 1000) hashes[stamp] = hash;
+      if (read === undefined || stampChangedMs(stamp) < read - 1000) hashes[stamp] = hash;
     }
     this.put(path.join(this.dir, FILE_HASHES), JSON.stringify(hashes));
   }

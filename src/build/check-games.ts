@@ -6,7 +6,7 @@ import { diagnosticAt } from '../content/source.js';
 import { dedupeDiagnostics, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { didYouMean } from '../diagnostics/did-you-mean.js';
 import { UsageError } from '../shared/errors.js';
-import { realPath } from '../shared/file-access.js';
+import { realAsFarAsItIs } from '../shared/file-access.js';
 
 /** What to check: the folder (or folders) of games and which of them. */
 export interface CheckRequest {
@@ -16,15 +16,6 @@ export interface CheckRequest {
   languages?: string[];
   /** A missing translation prints the source language, with a warning. */
   allowMissing?: boolean;
-}
-
-/** A folder's real path, or the path as it is when it cannot be resolved. */
-function realPathOr(folder: string): string {
-  try {
-    return realPath(folder);
-  } catch {
-    return path.resolve(folder);
-  }
 }
 
 function idOf(game: LoadedGame): string {
@@ -40,7 +31,7 @@ function checkFolders(roots: readonly string[], request: CheckRequest): ContentC
   const folders = new Set<string>();
   checks.forEach((check, root) => {
     for (const game of check.games) {
-      const folder = realPathOr(game.dir);
+      const folder = realAsFarAsItIs(game.dir);
       if (folders.has(folder)) continue;
       folders.add(folder);
       games.push(game);

@@ -93,7 +93,6 @@ export interface BuildResult {
 /** The kinds of file a user prints, named in the summary of a build. */
 const PRINTABLE = new Set(['rulebook', 'card-sheet', 'tile-sheet', 'token-sheet', 'board', 'standee-sheet', 'print-and-play', 'tuck-box']);
 
-
 /**
  * Earlier versions kept the cache in `out/.cache`: it is removed when it holds nothing but
  * the cache's own shelves (folders named by two hex digits), and left alone otherwise.
@@ -147,12 +146,6 @@ function jobsOf(games: readonly LoadedGame[], languages: readonly string[] | und
   return jobs;
 }
 
-/**
- * The whole pipeline, top to bottom: load and validate every game, then for each game and
- * language resolve, lay out, impose and render it (buildGame) into a staging folder, and move
- * the staging folder into place only when nothing failed. Returns the diagnostics and
- * statistics as data; printing them is the caller's business.
- */
 /** A single name of a folder (a game's id, a language): never a path. */
 const folderName = (value: unknown) => typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !/[\\/]/.test(value);
 
@@ -172,6 +165,12 @@ function isKeptResult(value: unknown): value is BuildResult {
   );
 }
 
+/**
+ * The whole pipeline, top to bottom: load and validate every game, then for each game and
+ * language resolve, lay out, impose and render it (buildGame) into a staging folder, and move
+ * the staging folder into place only when nothing failed. Returns the diagnostics and
+ * statistics as data; printing them is the caller's business.
+ */
 export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;

@@ -21,7 +21,6 @@ export type Stamps = string[];
 /** Folders a game never reads from: installed packages and version control. */
 const NOT_READ = new Set(['node_modules', '.git']);
 
-
 function realOrSame(file: string): string {
   try {
     return realpathSync(file);

@@ -11,8 +11,8 @@ import { problemsToDiagnostics } from './problems.js';
 
 /**
  * Every problem that laying out one game in one language finds, before anything is imposed or
- * rendered. With a cache, the faces and rulebook a build (or an earlier check) laid out are
- * taken from it, their problems with them, and those laid out now are kept for the next build.
+ * rendered. With a cache, the faces and rulebook a build laid out are taken from it, their
+ * problems with them (`validate`'s cache is read-only: it keeps nothing).
  */
 export function layOutGame(loaded: LoadedGame, lang: string, options: { paper: PaperName; cache?: BuildCache }): LayoutProblem[] {
   const problems: LayoutProblem[] = [];

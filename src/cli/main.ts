@@ -101,7 +101,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const validate = contentCommand(program, 'validate', 'check every game under dir (default content/) and print every problem')
     .addHelpText('after', VALIDATE_EXAMPLES)
     .addOption(new Option('--paper <paper>', 'paper the rulebook is laid out for').choices(PAPER_NAMES).default('a4'))
-    .option('--no-cache', 'lay out every face again instead of taking the layouts a build kept (and keep none)')
+    .option('--no-cache', 'lay out every face again instead of taking the layouts a build kept')
     .option('--cache-dir <dir>', 'where the build cache is kept (default: the one `build` uses: .pocketpress-cache/<name of its --out> beside it)')
     .action(async (dir: string | undefined, options: { game?: string[]; lang?: string[]; format: OutputFormat; strict?: boolean; quiet?: boolean; maxWarnings?: number; paper: PaperName; cache: boolean; cacheDir?: string }) => {
       const settings = await readProject(io, options.format);

@@ -17,7 +17,7 @@ export interface ValidateOptions {
   maxWarnings?: number;
   /** The paper the rulebook is laid out for (its length depends on it). */
   paper?: PaperName;
-  /** `--no-cache`: lay out every face again, keep nothing. */
+  /** `--no-cache`: lay out every face again, taking nothing from the build cache. */
   cache?: boolean;
   /** Where the build cache is (default: the one of the output folder a build would write to). */
   cacheDir?: string;

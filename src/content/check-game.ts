@@ -56,7 +56,7 @@ function checkOutputNames(gameDir: string, source: LoadedYaml, sets: readonly Lo
   const owners = new Map<string, string>(GAME_FILES.map(([file, what]) => [file, `a name kept for ${what}`]));
   const claim = (file: string, what: string, at: LoadedYaml, pointer: string, rename: string) => {
     const owner = owners.get(file);
-    if (owner === undefined) owners.set(file, `where ${what} (${lineOf(gameDir, at, pointer)}) ${what.startsWith('the sheets') ? 'are' : 'is'} written`);
+    if (owner === undefined) owners.set(file, `the name taken by ${what} (${lineOf(gameDir, at, pointer)})`);
     else report(diagnosticAt(at.file, at.doc, { code: 'output-clash', message: `${what} would be written to ${file}, ${owner}; ${rename}`, pointer }));
   };
   const gameId = (source.data as Record<string, unknown> | undefined)?.['id'];

@@ -14,3 +14,10 @@ export function fileStamp(file: string): string {
 export function stampOf(file: string, info: BigIntStats): string {
   return `${file}\0${info.ino}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}`;
 }
+
+/** When the file a stamp was taken of last changed, in milliseconds: its bytes (modification time) or anything of it (change time: a chmod, dates set back). */
+export function stampChangedMs(stamp: string): number {
+  const [, , , modified = '0', changed = '0'] = stamp.split('\0');
+  const latest = BigInt(modified) > BigInt(changed) ? BigInt(modified) : BigInt(changed);
+  return Number(latest / 1_000_000n);
+}
