@@ -13,6 +13,7 @@ import { BuildCache, type CacheStats } from './cache.js';
 import { cacheFolder } from './cache-folder.js';
 import { TrimStore } from './trim-store.js';
 import { toolFingerprint } from './fingerprint.js';
+import { cacheKeying, cacheSecretNote } from './cache-secret.js';
 import { OutputWriter } from './output-writer.js';
 import { pngPool } from '../render/png/png-pool.js';
 import type { InkFigures } from './ink-coverage.js';
@@ -88,6 +89,8 @@ export interface BuildResult {
   kits?: { path: string; paper: string; sheetsOfPaper: number; separateSheetsOfPaper: number }[];
   /** Nothing the last build of the same request read or wrote had changed: its result is returned and nothing was made or written. */
   upToDate?: boolean;
+  /** Why nothing this build kept will be found by another (the user's cache secret could be neither read nor made: cacheSecretNote). */
+  cacheNote?: string;
 }
 
 /** The kinds of file a user prints, named in the summary of a build. */
@@ -175,10 +178,14 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
   const cacheDir = request.cache === false ? undefined : cacheFolder(request);
-  const fingerprint = toolFingerprint(request.version);
+  // The user's secret is in every key of the cache (see cache-secret.ts): what a stranger's cache
+  // folder holds is never found. Made by the first build that keeps something (not by one that
+  // stops at the checks); until then the cache holds nothing of this user's.
+  let keying = cacheDir === undefined ? toolFingerprint(request.version) : cacheKeying(request.version, false);
   // Taken before anything is read: a file saved during the build makes the next one build again.
   const since = BigInt(Date.now()) * 1_000_000n;
-  const record = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? { key: recordKey(request, fingerprint), inputs: inputStamps(request, cacheDir) } : undefined;
+  const inputs = cacheDir && !(request.skipGames && request.skipGames.length > 0) ? inputStamps(request, cacheDir) : undefined;
+  let record = inputs && keying !== undefined ? { key: recordKey(request, keying), inputs } : undefined;
   const roots = readRoots(typeof request.root === 'string' ? [request.root] : request.root, [SHARED_TEMPLATES_DIR]);
   if (cacheDir && record && !request.rehearse) {
     const kept = upToDate<BuildResult>(cacheDir, record.key, record.inputs, (r) => r.outputs.map((o) => path.join(request.out, o.game, o.lang)), roots, isKeptResult);
@@ -189,7 +196,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   // Something is to be made: a PNG worker starts loading now, beside the checks and the layout.
   pngPool(request.pngWorkers).warm();
   // Read before the build reads them: a file saved again within its stamp's granule is told by its bytes.
-  const recent = record ? recentContents(record.inputs, since, roots) : [];
+  const recent = inputs ? recentContents(inputs, since, roots) : [];
   // Checking, layout and rendering are loaded only when something is to be made.
   const [{ checkGames }, { buildGame }, { problemsToDiagnostics }] = await buildCode();
   const check = checkGames(request);
@@ -209,12 +216,19 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const skipped = (game: LoadedGame) => request.skipGames?.includes(game.data!.id) === true;
   const jobs = jobsOf(check.games, request.languages).filter((j) => !skipped(j.game));
   const outputs = jobs.map((j) => ({ game: j.game.data!.id, lang: j.lang }));
+  // The user's first build that keeps something: their secret is made now.
+  let cacheNote: string | undefined;
+  if (keying === undefined) {
+    keying = cacheKeying(request.version, true)!;
+    cacheNote = cacheSecretNote();
+    if (inputs) record = { key: recordKey(request, keying), inputs };
+  }
   // The output as the last build of this request left it: files there it may take again as they are.
   const trusted = cacheDir && record && !request.rehearse ? recordedOutputs(cacheDir, record.key) : undefined;
   const writer = new OutputWriter(request.out, request.rehearse === true, trusted);
   writer.prepare(outputs);
   pngPool(request.pngWorkers);
-  const cache = new BuildCache(cacheDir, fingerprint, { notAssets: [request.out] });
+  const cache = new BuildCache(cacheDir, keying, { notAssets: [request.out] });
   const trims = new TrimStore(cache);
   removeOldCache(request.out);
   const diagnostics: Diagnostic[] = [...check.diagnostics];
@@ -265,7 +279,7 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
     );
     if (request.rehearse) writer.abort();
     else writer.commit(`pocketpress ${request.version}`);
-    const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}) });
+    const built = result(true, diagnostics, { outputs, files, printable: printable.sort(), stats: cache.stats, kits, ...(ink.length > 0 ? { ink } : {}), ...(cacheNote ? { cacheNote } : {}) });
     if (cacheDir && record && !request.rehearse) {
       const folders = outputs.map((o) => path.join(request.out, o.game, o.lang));
       keepUpToDate(cacheDir, record.key, { inputs: record.inputs, files: cache.filesRead(), outputs: folders, result: built, recent });

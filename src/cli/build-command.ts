@@ -63,7 +63,8 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const done = result.upToDate
     ? `nothing changed since the last build: the ${result.files} files for ${outputs} in ${where}/ are up to date (${result.seconds.toFixed(1)} s${counted})`
     : `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${counted})`;
-  return `${done}\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
+  const note = result.cacheNote ? `note: ${result.cacheNote}\n` : '';
+  return `${done}\n${note}${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
 }
 
 export interface BuildOutcome {

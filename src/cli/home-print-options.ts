@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from '../vendor/commander.js';
 import { userPrintersFile } from '../shared/config-files.js';
@@ -54,7 +55,7 @@ export async function backOffsetOf(
   if (command.getOptionValueSource('backOffset') === 'cli') return options.backOffset;
   const userFile = userPrintersFile(process.env);
   // No profile asked for and none to read: the printer profiles' code is not loaded.
-  if (options.printer === undefined && settings?.printer === undefined && !existsSync(userFile)) return options.backOffset;
+  if (options.printer === undefined && settings?.printer === undefined && !(path.isAbsolute(userFile) && existsSync(userFile))) return options.backOffset;
   const { loadPrintersFile, pickPrinter, offsetFor } = await import('../content/load-printers.js');
   const user = loadPrintersFile(userFile);
   const fail = (diagnostics: Parameters<typeof formatDiagnostics>[0]) => {

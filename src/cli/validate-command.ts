@@ -25,13 +25,18 @@ export interface ValidateOptions {
   out?: string;
 }
 
-/** The build cache `build` would use with the same settings (its folder, and the tool's version and code in its keys), to read. */
-export async function buildCache(options: Pick<ValidateOptions, 'out' | 'cacheDir'>, version: string, io: Pick<CliIo, 'cwd'>): Promise<BuildCache> {
-  const [{ BuildCache }, { cacheFolder }, { toolFingerprint }] = await Promise.all([import('../build/cache.js'), import('../build/cache-folder.js'), import('../build/fingerprint.js')]);
+/**
+ * The build cache `build` would use with the same settings (its folder, and the tool's version
+ * and code and the user's secret in its keys), to read; none while the user has no secret (no
+ * build has kept anything for them).
+ */
+export async function buildCache(options: Pick<ValidateOptions, 'out' | 'cacheDir'>, version: string, io: Pick<CliIo, 'cwd'>): Promise<BuildCache | undefined> {
+  const [{ BuildCache }, { cacheFolder }, { cacheKeying }] = await Promise.all([import('../build/cache.js'), import('../build/cache-folder.js'), import('../build/cache-secret.js')]);
   const out = path.resolve(io.cwd, options.out ?? 'out');
   const dir = cacheFolder({ out, cacheDir: options.cacheDir === undefined ? undefined : path.resolve(io.cwd, options.cacheDir) });
-  // Read only: `validate` writes nothing, anywhere; what a build keeps, it takes.
-  return new BuildCache(dir, toolFingerprint(version), { notAssets: [out], readOnly: true });
+  // `validate` writes nothing, anywhere (not even the user's secret); what a build keeps, it takes.
+  const keying = cacheKeying(version, false);
+  return keying === undefined ? undefined : new BuildCache(dir, keying, { notAssets: [out], readOnly: true });
 }
 
 /** `pocketpress validate [dir]`: prints every problem; 0 when clean, 1 on content errors. */

@@ -21,8 +21,26 @@ export function findProjectFile(dir: string): string | undefined {
   }
 }
 
+/**
+ * The user's own folder of pocketpress files: $XDG_CONFIG_HOME/pocketpress, else
+ * ~/.config/pocketpress. A folder given as a relative path (an empty or relative $HOME) would
+ * be found from wherever the command runs, inside a project that came from anyone: only an
+ * absolute one is taken (HOME, else the system's account's), and with none the path stays
+ * relative, which the callers take for no such folder.
+ */
+function userConfigDir(env: NodeJS.ProcessEnv): string {
+  const xdg = env['XDG_CONFIG_HOME'];
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'pocketpress');
+  const home = [env['HOME'], os.homedir()].find((dir) => dir !== undefined && path.isAbsolute(dir));
+  return path.join(home ?? '', '.config', 'pocketpress');
+}
+
 /** The user's printers.yaml: $XDG_CONFIG_HOME/pocketpress/printers.yaml, else ~/.config/pocketpress/printers.yaml. */
 export function userPrintersFile(env: NodeJS.ProcessEnv = process.env): string {
-  const config = env['XDG_CONFIG_HOME'] && path.isAbsolute(env['XDG_CONFIG_HOME']) ? env['XDG_CONFIG_HOME'] : path.join(env['HOME'] ?? os.homedir(), '.config');
-  return path.join(config, 'pocketpress', 'printers.yaml');
+  return path.join(userConfigDir(env), 'printers.yaml');
+}
+
+/** The user's build-cache secret (see src/build/cache-secret.ts), beside printers.yaml. */
+export function userCacheSecretFile(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(userConfigDir(env), 'cache-secret');
 }

@@ -1,10 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BuildCache } from '../../src/build/cache.js';
 import { cacheFolder } from '../../src/build/cache-folder.js';
+import { CACHE_SECRET_ENV } from '../../src/build/cache-secret.js';
+import { fileStamp } from '../../src/shared/file-stamp.js';
 import { keepUpToDate } from '../../src/build/up-to-date.js';
 import { buildOnce, type BuildCommandOptions } from '../../src/cli/build-command.js';
 import { PNG_SIGNATURE } from '../../src/shared/png-chunks.js';
@@ -170,6 +173,48 @@ describe('a build cache that came with a game', () => {
         }),
     );
     expect(got).toEqual({ code: 0, same: true });
+  });
+});
+
+describe("a stranger's build cache", () => {
+  it('gives nothing, however well-formed its entries: they were made under its maker\'s secret', async () => {
+    const root = tempDir();
+    const out = path.join(root, 'out');
+    const cache = path.join(root, '.pocketpress-cache', 'out');
+    const build = async (secret?: string) => {
+      rmSync(path.join(cache, 'up-to-date'), { recursive: true, force: true });
+      if (secret === undefined) delete process.env[CACHE_SECRET_ENV];
+      else process.env[CACHE_SECRET_ENV] = secret;
+      try {
+        return await buildOnce(GAME, options(out), '0.0.0-test', io);
+      } finally {
+        delete process.env[CACHE_SECRET_ENV];
+      }
+    };
+    // The stranger builds the game and ships it with its cache, every PNG of it swapped for
+    // another card's with its digest noted as the cache notes it: a well-formed poison.
+    const first = await build('the stranger');
+    expect(first.code).toBe(0);
+    const clean = hashTree(out);
+    const pngs = entries(cache).filter((f) => starts(f, PNG_SIGNATURE) && existsSync(`${f}.sha256`));
+    expect(pngs.length).toBeGreaterThan(5);
+    const bytes = pngs.map((f) => readFileSync(f));
+    pngs.forEach((f, i) => {
+      const swapped = bytes[(i + 1) % bytes.length]!;
+      writeFileSync(f, swapped);
+      writeFileSync(`${f}.sha256`, `${createHash('sha256').update(swapped).digest('hex')} ${fileStamp(f)}`);
+    });
+    // Under the stranger's secret the poison is taken (what the secret is for)...
+    const poisoned = await build('the stranger');
+    expect(poisoned.code).toBe(0);
+    expect(hashTree(out)).not.toEqual(clean);
+    // ...under the user's own (made by their first build), everything is made as into an empty cache: nothing of the stranger's is found.
+    const own = await build();
+    expect(own.code).toBe(0);
+    // (How many PNGs and trims one build takes from what it made itself depends on which is drawn first.)
+    for (const kind of ['layout', 'pdf', 'rulebook-layout', 'tts-band']) expect(own.stats[kind], kind).toEqual(first.stats[kind]);
+    expect(own.stats['layout']!.reused).toBe(0);
+    expect(hashTree(out)).toEqual(clean);
   });
 });
 

@@ -65,7 +65,7 @@ describe('validate and the build cache', () => {
     expect((await buildOnce(path.join(dir, 'content'), buildOptions(path.join(dir, 'out')), VERSION, { ...quiet, cwd: dir })).code).toBe(0);
     const kept = hashTree(path.join(dir, '.pocketpress-cache'));
 
-    const cache = await buildCache({}, VERSION, { cwd: dir });
+    const cache = (await buildCache({}, VERSION, { cwd: dir }))!;
     const taken = validateGames({ root: path.join(dir, 'content'), cache });
     const faces = cache.stats['layout']!.reused;
     expect(cache.stats['layout']).toEqual({ made: 0, reused: faces });
@@ -75,7 +75,7 @@ describe('validate and the build cache', () => {
     // One card edited: that face laid out again (and not kept), no other.
     edit(game, 'sets/cards.yaml', 'fr: Huile}', 'fr: Huile de lampe}');
     for (const round of [1, 2]) {
-      const again = await buildCache({}, VERSION, { cwd: dir });
+      const again = (await buildCache({}, VERSION, { cwd: dir }))!;
       validateGames({ root: path.join(dir, 'content'), cache: again });
       expect(again.stats['layout'], `round ${round}`).toEqual({ made: 1, reused: faces - 1 });
     }
