@@ -30,23 +30,21 @@ function readSecret(file: string): Found {
   return text !== undefined && SECRET.test(text) ? { secret: text } : 'refused';
 }
 
-/** Made once in a process whose user's secret could be neither read nor kept: what this process keeps, only it takes back (`build --watch`). */
-let ownOnly: string | undefined;
-/** Why the last secret given was this process's own (see cacheSecretNote). */
-let ownOnlyWhy: string | undefined;
-const processSecret = (why: string) => {
-  ownOnlyWhy = `${why}: the build cache is kept for this process only`;
-  return (ownOnly ??= randomBytes(32).toString('hex'));
+/** Why the last call of cacheSecret found no secret it could make (see cacheSecretNote). */
+let missing: string | undefined;
+const none = (why: string): undefined => {
+  missing = `${why}: the build cache is not used`;
+  return undefined;
 };
-const refused = (file: string) => `${file} is not a secret of the user's alone (a link, a file others may read or that is not theirs, or not a secret); remove it to have a new one made`;
+const refused = (file: string) => `${file} is not a secret of the user's alone (a link, a file that is another's or that others may read, or not a secret); remove it to have a new one made`;
 
-/** Why the secret the last call of cacheSecret gave is this process's alone (nothing kept by another build is found), for the build to say; undefined when it is the user's. */
+/** Why the last call of cacheSecret that was to make the secret found none (the build then keeps and takes nothing): for the build to say. */
 export function cacheSecretNote(): string | undefined {
-  return ownOnlyWhy;
+  return missing;
 }
 
-/** Makes the user's secret file (mode 600, in a folder of mode 700), unless another build just did: the secret in it either way. */
-function makeSecret(file: string): string {
+/** Makes the user's secret file (mode 600, in a folder of mode 700 when it makes the folder), unless another build just did: the secret in it either way. */
+function makeSecret(file: string): string | undefined {
   const secret = randomBytes(32).toString('hex');
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -64,7 +62,7 @@ function makeSecret(file: string): string {
       return secret;
     }
     const found = readSecret(file);
-    return typeof found === 'object' ? found.secret : processSecret(refused(file));
+    return typeof found === 'object' ? found.secret : none(refused(file));
   } finally {
     rmSync(temp, { force: true });
   }
@@ -80,32 +78,32 @@ function makeSecret(file: string): string {
  * under another secret, are never found, so that nothing a stranger put there (a PDF or a PNG
  * of their own under the key of this game's card) is ever copied into out/.
  *
- * A secret file that is not the user's alone (another owner, readable by others), or not a
- * secret, is not taken, nor written over; nor is one that cannot be made (a read-only home):
- * the build then keys its cache with a secret of this process only, and finds nothing that
- * another process kept.
+ * A secret file that is not the user's alone (another owner, any permission for others), or
+ * not a secret, is not taken, nor written over; nor is one that cannot be made (a read-only
+ * home), nor a settings folder found from an empty or relative HOME: the build then uses no
+ * cache (nothing it kept could be told from a stranger's), and says why (cacheSecretNote).
  */
 export function cacheSecret(create: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  ownOnlyWhy = undefined;
+  missing = undefined;
   const given = env[CACHE_SECRET_ENV];
   if (given) return given;
   const file = userCacheSecretFile(env);
-  // No home folder known (see userConfigDir): no file of the user's, nothing kept between builds.
-  if (!path.isAbsolute(file)) return create ? processSecret('no home folder is known (HOME is empty or relative)') : undefined;
+  // No home folder known (see userConfigDir): no file of the user's.
+  if (!path.isAbsolute(file)) return create ? none('no home folder is known (HOME is unset, empty or relative)') : undefined;
   const found = readSecret(file);
   if (typeof found === 'object') return found.secret;
   if (!create) return undefined;
-  if (found === 'refused') return processSecret(refused(file));
+  if (found === 'refused') return none(refused(file));
   try {
     return makeSecret(file);
   } catch (error) {
-    return processSecret(`${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    return none(`${file} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
 
 /**
  * What the cache's keys are made with (BuildCache's `version`): the tool's version and code,
- * and the user's secret (cacheSecret); undefined when `validate` finds no secret.
+ * and the user's secret (cacheSecret); undefined when there is no secret (no cache is used).
  */
 export function cacheKeying(version: string, create: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const secret = cacheSecret(create, env);

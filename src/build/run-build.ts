@@ -177,7 +177,7 @@ function isKeptResult(value: unknown): value is BuildResult {
 export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   const started = Date.now();
   const elapsed = () => (Date.now() - started) / 1000;
-  const cacheDir = request.cache === false ? undefined : cacheFolder(request);
+  let cacheDir = request.cache === false ? undefined : cacheFolder(request);
   // The user's secret is in every key of the cache (see cache-secret.ts): what a stranger's cache
   // folder holds is never found. Made by the first build that keeps something (not by one that
   // stops at the checks); until then the cache holds nothing of this user's.
@@ -219,9 +219,13 @@ export async function runBuild(request: BuildRequest): Promise<BuildResult> {
   // The user's first build that keeps something: their secret is made now.
   let cacheNote: string | undefined;
   if (keying === undefined) {
-    keying = cacheKeying(request.version, true)!;
-    cacheNote = cacheSecretNote();
-    if (inputs) record = { key: recordKey(request, keying), inputs };
+    keying = cacheKeying(request.version, true);
+    if (keying === undefined) {
+      // No secret could be read nor made: nothing kept could be told from a stranger's, and the build uses no cache.
+      cacheNote = cacheSecretNote();
+      cacheDir = undefined;
+      keying = toolFingerprint(request.version);
+    } else if (inputs) record = { key: recordKey(request, keying), inputs };
   }
   // The output as the last build of this request left it: files there it may take again as they are.
   const trusted = cacheDir && record && !request.rehearse ? recordedOutputs(cacheDir, record.key) : undefined;

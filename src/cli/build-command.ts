@@ -63,8 +63,7 @@ function describeBuild(result: BuildResult, out: string, io: CliIo): string {
   const done = result.upToDate
     ? `nothing changed since the last build: the ${result.files} files for ${outputs} in ${where}/ are up to date (${result.seconds.toFixed(1)} s${counted})`
     : `wrote ${result.files} files for ${outputs} into ${where}/ in ${result.seconds.toFixed(1)} s (${describeStats(result.stats)}${counted})`;
-  const note = result.cacheNote ? `note: ${result.cacheNote}\n` : '';
-  return `${done}\n${note}${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
+  return `${done}\n${printable}${kits ? `print-and-play kits:\n${kits}` : ''}${ink}`;
 }
 
 export interface BuildOutcome {
@@ -121,6 +120,8 @@ export async function buildOnce(dir: string | string[], options: BuildCommandOpt
     });
     progress.stop();
     report(result, options, io);
+    // Not a problem of the content: said on stderr, whatever the format and --quiet.
+    if (result.cacheNote) io.stderr(`pocketpress: note: ${result.cacheNote}\n`);
     const warnings = countDiagnostics(result.diagnostics).warnings;
     if (!result.written && tooManyWarnings(warnings, options.maxWarnings)) io.stderr(`pocketpress: ${warnings} warnings, more than --max-warnings ${options.maxWarnings}; nothing was written\n`);
     if (!result.written) return { code: EXIT.contentErrors, stats: result.stats, result };

@@ -22,17 +22,26 @@ export function findProjectFile(dir: string): string | undefined {
 }
 
 /**
- * The user's own folder of pocketpress files: $XDG_CONFIG_HOME/pocketpress, else
+ * The user's own folder of pocketpress files: $XDG_CONFIG_HOME/pocketpress (when absolute), else
  * ~/.config/pocketpress. A folder given as a relative path (an empty or relative $HOME) would
  * be found from wherever the command runs, inside a project that came from anyone: only an
- * absolute one is taken (HOME, else the system's account's), and with none the path stays
- * relative, which the callers take for no such folder.
+ * absolute one is taken ($HOME, else, when $HOME is unset, the system account's home), and with
+ * none the path stays relative, which the callers take for no such folder.
  */
 function userConfigDir(env: NodeJS.ProcessEnv): string {
   const xdg = env['XDG_CONFIG_HOME'];
   if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'pocketpress');
-  const home = [env['HOME'], os.homedir()].find((dir) => dir !== undefined && path.isAbsolute(dir));
-  return path.join(home ?? '', '.config', 'pocketpress');
+  const home = env['HOME'] !== undefined ? env['HOME'] : accountHome();
+  return path.join(home !== undefined && path.isAbsolute(home) ? home : '', '.config', 'pocketpress');
+}
+
+/** The home folder of the account running this (os.homedir, which throws for an account the system does not know). */
+function accountHome(): string | undefined {
+  try {
+    return os.homedir();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The user's printers.yaml: $XDG_CONFIG_HOME/pocketpress/printers.yaml, else ~/.config/pocketpress/printers.yaml. */

@@ -9,7 +9,7 @@ import { toolFingerprint } from '../../src/build/fingerprint.js';
 import { userCacheSecretFile } from '../../src/shared/config-files.js';
 import { buildOnce } from '../../src/cli/build-command.js';
 import { VERSION } from '../../src/cli/main.js';
-import { FIXTURES, ROOT, runCli, tempDir } from '../helpers.js';
+import { FIXTURES, ROOT, hashTree, runCli, tempDir } from '../helpers.js';
 
 const posix = process.platform !== 'win32';
 const settings = () => ({ XDG_CONFIG_HOME: tempDir('pocketpress-settings-') });
@@ -49,10 +49,11 @@ describe("the user's secret for the build cache", () => {
 
   it.runIf(posix)('is not taken from a file others may read, from a link, or from a file that holds no secret; none of them is written over', () => {
     const other = cacheSecret(true, settings())!;
+    expect(other).toMatch(/^[0-9a-f]{64}$/);
     const cases: [string, (file: string) => void][] = [
-      ['readable by others', (file) => {
+      ['readable by its group', (file) => {
         writeFileSync(file, `${other}\n`);
-        chmodSync(file, 0o644);
+        chmodSync(file, 0o640);
       }],
       ['a link to a secret', (file) => {
         const elsewhere = path.join(tempDir(), 'secret');
@@ -68,28 +69,25 @@ describe("the user's secret for the build cache", () => {
       plant(file);
       const before = readFileSync(file);
       expect(cacheSecret(false, env), what).toBeUndefined();
-      const taken = cacheSecret(true, env);
-      expect(taken, what).toMatch(/^[0-9a-f]{64}$/);
-      expect(taken, what).not.toBe(other);
-      // A secret of this process alone, the same at each build it runs (`build --watch`), and the build says why.
-      expect(cacheSecretNote(), what).toBe(`${file} is not a secret of the user's alone (a link, a file others may read or that is not theirs, or not a secret); remove it to have a new one made: the build cache is kept for this process only`);
-      expect(cacheSecret(true, env), what).toBe(taken);
+      // No secret, so no cache: what is kept could not be told from a stranger's; the build says why.
+      expect(cacheSecret(true, env), what).toBeUndefined();
+      expect(cacheKeying('1.0.0', true, env), what).toBeUndefined();
+      expect(cacheSecretNote(), what).toBe(`${file} is not a secret of the user's alone (a link, a file that is another's or that others may read, or not a secret); remove it to have a new one made: the build cache is not used`);
       expect(readFileSync(file), what).toEqual(before);
     }
   });
 
-  it('where none can be kept (the settings folder is a file), is one of this process alone', () => {
+  it('is none where none can be kept (the settings folder is a file): no cache, and the build says why', () => {
     const blocked = path.join(tempDir(), 'a-file');
     writeFileSync(blocked, '');
     const env = { XDG_CONFIG_HOME: blocked };
-    const secret = cacheSecret(true, env);
-    expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(cacheSecretNote()).toBe(`${path.join(blocked, 'pocketpress', 'cache-secret')} cannot be written (ENOTDIR): the build cache is kept for this process only`);
-    expect(cacheSecret(true, env)).toBe(secret);
-    expect(cacheSecret(true, settings())).not.toBe(secret);
+    expect(cacheSecret(true, env)).toBeUndefined();
+    expect(cacheSecretNote()).toMatch(new RegExp(`^${path.join(blocked, 'pocketpress', 'cache-secret').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be written \\(E[A-Z]+\\): the build cache is not used$`));
+    expect(cacheSecret(true, settings())).toMatch(/^[0-9a-f]{64}$/);
+    expect(cacheSecretNote()).toBeUndefined();
   });
 
-  it('is none of a file found from where the command runs: with an empty or relative HOME, no file of the user\'s is read or made', () => {
+  it.runIf(posix)('is none of a file found from where the command runs: with an empty or relative HOME, no file of the user\'s is read or made', () => {
     const project = tempDir();
     const planted = path.join(project, '.config', 'pocketpress', 'cache-secret');
     mkdirSync(path.dirname(planted), { recursive: true });
@@ -99,21 +97,20 @@ describe("the user's secret for the build cache", () => {
       const { cacheSecret, cacheSecretNote } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', 'build', 'cache-secret.js')).href)});
       const read = cacheSecret(false);
       const made = cacheSecret(true);
-      process.stdout.write(JSON.stringify({ read: read ?? null, made, note: cacheSecretNote() }));
+      process.stdout.write(JSON.stringify({ read: read ?? null, made: made ?? undefined, note: cacheSecretNote() }));
     `;
     for (const HOME of ['', '.', 'relative']) {
       const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME } });
       expect(run.stderr, HOME).toBe('');
-      const got = JSON.parse(run.stdout) as { read: string | null; made: string; note: string };
+      const got = JSON.parse(run.stdout) as { read: string | null; made?: string; note: string };
       expect(got.read, HOME).toBeNull();
-      expect(got.made, HOME).toMatch(/^[0-9a-f]{64}$/);
-      expect(got.made, HOME).not.toBe('a'.repeat(64));
-      expect(got.note, HOME).toBe('no home folder is known (HOME is empty or relative): the build cache is kept for this process only');
+      expect(got.made, HOME).toBeUndefined();
+      expect(got.note, HOME).toBe('no home folder is known (HOME is unset, empty or relative): the build cache is not used');
     }
     expect(readdirSync(path.dirname(planted))).toEqual(['cache-secret']);
   });
 
-  it.runIf(posix)('is made by a build that keeps something, not by one stopped by errors nor by validate; a refused one is said under the summary', async () => {
+  it.runIf(posix)('is made by a build that keeps something, not by one stopped by the checks nor by validate; without one a build uses no cache, and says why on stderr', async () => {
     const env = settings();
     const file = userCacheSecretFile(env);
     const saved = process.env['XDG_CONFIG_HOME'];
@@ -122,7 +119,7 @@ describe("the user's secret for the build cache", () => {
       const game = path.join(tempDir(), 'full-game');
       cpSync(path.join(FIXTURES, 'valid', 'full-game'), game, { recursive: true });
       const said: string[] = [];
-      const io = { stdout: (t: string) => void said.push(t), stderr: () => {}, cwd: game };
+      const io = { stdout: () => {}, stderr: (t: string) => void said.push(t), cwd: game };
       const options = { out: path.join(game, 'out'), format: 'text' as const, dpi: 20, paper: 'a4' as const, duplex: 'long' as const, backOffset: { x: 0, y: 0 }, lang: ['en'] };
       expect((await runCli(['validate', game], game)).code).toBe(0);
       expect(existsSync(file)).toBe(false);
@@ -136,9 +133,17 @@ describe("the user's secret for the build cache", () => {
       expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
       expect(said.join('')).not.toContain('note:');
       chmodSync(file, 0o640);
-      said.length = 0;
-      expect((await buildOnce(game, options, VERSION, io)).code).toBe(0);
-      expect(said.join('')).toContain(`\nnote: ${file} is not a secret of the user's alone`);
+      const cache = path.join(game, '.pocketpress-cache', 'out');
+      const kept = hashTree(cache);
+      for (const quiet of [false, true]) {
+        said.length = 0;
+        const built = await buildOnce(game, { ...options, quiet }, VERSION, io);
+        expect(built.code).toBe(0);
+        // Everything made again, nothing taken from the cache nor added to it.
+        expect(built.stats['layout']!.reused).toBe(0);
+        expect(hashTree(cache)).toEqual(kept);
+        expect(said.join('')).toContain(`pocketpress: note: ${file} is not a secret of the user's alone`);
+      }
     } finally {
       process.env['XDG_CONFIG_HOME'] = saved;
     }
