@@ -123,7 +123,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
   const roots = (typeof options.dir === 'string' ? [options.dir] : options.dir).map((d) => path.resolve(cwd, d));
   for (const root of roots) if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`there is no folder ${root}`);
   const ownOut = options.out === undefined;
-  const out = ownOut ? createPreviewOut() : path.resolve(cwd, options.out!);
+  // Its own output and build cache both in one fresh private folder: a cache beside it would be
+  // in the system's temporary folder, which every user may write into.
+  const own = ownOut ? createPreviewOut() : undefined;
+  const out = own ? path.join(own, 'out') : path.resolve(cwd, options.out!);
   mkdirSync(out, { recursive: true });
   const log = options.log ?? (() => {});
   const request: BuildRequest = {
@@ -137,6 +140,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
     duplex: 'long',
     backOffset: { x: 0, y: 0 },
     sheetPng: true,
+    ...(own ? { cacheDir: path.join(own, 'cache') } : {}),
   };
   const state: BuildState = {
     id: 0,
@@ -280,7 +284,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
   } catch (error) {
-    if (ownOut) rmSync(out, { recursive: true, force: true });
+    if (own) rmSync(own, { recursive: true, force: true });
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use; choose another with --port, or --port 0 for any free port`);
     if (code === 'EACCES') throw new UsageError(`port ${options.port} needs privileges this user lacks; choose one above 1023, or --port 0`);
@@ -324,7 +328,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewHand
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      if (ownOut) rmSync(out, { recursive: true, force: true });
+      if (own) rmSync(own, { recursive: true, force: true });
     },
   };
 }

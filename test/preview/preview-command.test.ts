@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Command } from 'commander';
@@ -47,14 +47,20 @@ describe('pocketpress preview (command)', () => {
     expect(missing.stderr).toMatch(/^pocketpress: there is no folder .*nothing-here\n$/);
   });
 
-  it('builds into a fresh private folder and removes it on close', async () => {
+  it('builds into a fresh private folder, its build cache there too, and removes it on close', async () => {
     const preview = await startPreview({ dir: path.join(FIXTURES, 'valid', 'primitives'), dpi: 30 });
+    const own = path.dirname(preview.out);
     try {
-      expect(path.basename(preview.out)).toMatch(/^pocketpress-preview-.{6}$/);
-      expect(statSync(preview.out).mode & 0o777).toBe(0o700);
+      expect(path.basename(own)).toMatch(/^pocketpress-preview-.{6}$/);
+      expect(statSync(own).mode & 0o777).toBe(0o700);
+      // The first build, done once something is in the cache and out/.
+      await expect.poll(() => existsSync(path.join(own, 'cache')) && readdirSync(preview.out).length > 0, { timeout: 60_000 }).toBe(true);
+      // Never beside it, in the temporary folder every user may write into.
+      expect(readdirSync(path.join(own, 'cache')).length).toBeGreaterThan(0);
+      expect(existsSync(path.join(path.dirname(own), '.pocketpress-cache', path.basename(own)))).toBe(false);
     } finally {
       await preview.close();
     }
-    expect(existsSync(preview.out)).toBe(false);
+    expect(existsSync(own)).toBe(false);
   });
 });
