@@ -36,7 +36,7 @@ const none = (why: string): undefined => {
   missing = `${why}: the build cache is not used`;
   return undefined;
 };
-const refused = (file: string) => `${file} is not a secret of the user's alone (a link, a file that is another's or that others may read, or not a secret); remove it to have a new one made`;
+const refused = (file: string) => `${file} is not a secret of the user's alone (a link, a file that is another's or that its group or others may read or write, or not a secret); remove it to have a new one made`;
 
 /** Why the last call of cacheSecret that was to make the secret found none (the build then keeps and takes nothing): for the build to say. */
 export function cacheSecretNote(): string | undefined {
@@ -78,7 +78,7 @@ function makeSecret(file: string): string | undefined {
  * under another secret, are never found, so that nothing a stranger put there (a PDF or a PNG
  * of their own under the key of this game's card) is ever copied into out/.
  *
- * A secret file that is not the user's alone (another owner, any permission for others), or
+ * A secret file that is not the user's alone (another owner, any permission for group or others), or
  * not a secret, is not taken, nor written over; nor is one that cannot be made (a read-only
  * home), nor a settings folder found from an empty or relative HOME: the build then uses no
  * cache (nothing it kept could be told from a stranger's), and says why (cacheSecretNote).

@@ -72,7 +72,7 @@ describe("the user's secret for the build cache", () => {
       // No secret, so no cache: what is kept could not be told from a stranger's; the build says why.
       expect(cacheSecret(true, env), what).toBeUndefined();
       expect(cacheKeying('1.0.0', true, env), what).toBeUndefined();
-      expect(cacheSecretNote(), what).toBe(`${file} is not a secret of the user's alone (a link, a file that is another's or that others may read, or not a secret); remove it to have a new one made: the build cache is not used`);
+      expect(cacheSecretNote(), what).toBe(`${file} is not a secret of the user's alone (a link, a file that is another's or that its group or others may read or write, or not a secret); remove it to have a new one made: the build cache is not used`);
       expect(readFileSync(file), what).toEqual(before);
     }
   });
