@@ -78,18 +78,18 @@ function makeSecret(file: string): string | undefined {
  * under another secret, are never found, so that nothing a stranger put there (a PDF or a PNG
  * of their own under the key of this game's card) is ever copied into out/.
  *
- * A secret file that is not the user's alone (another owner, any permission for group or others), or
- * not a secret, is not taken, nor written over; nor is one that cannot be made (a read-only
- * home), nor a settings folder found from an empty or relative HOME: the build then uses no
- * cache (nothing it kept could be told from a stranger's), and says why (cacheSecretNote).
+ * A secret file that is not the user's alone (another owner, any permission for group or
+ * others), or not a secret, is not taken, nor written over; nor is one that cannot be made (a
+ * read-only home), nor a settings folder found from an empty or relative HOME: the build then
+ * uses no cache (nothing it kept could be told from a stranger's), and says why
+ * (cacheSecretNote).
  */
 export function cacheSecret(create: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
   missing = undefined;
   const given = env[CACHE_SECRET_ENV];
   if (given) return given;
   const file = userCacheSecretFile(env);
-  // No home folder known (see userConfigDir): no file of the user's.
-  if (!path.isAbsolute(file)) return create ? none('no home folder is known (HOME is unset, empty or relative)') : undefined;
+  if (file === undefined) return create ? none('no home folder is known (HOME is unset, empty or relative)') : undefined;
   const found = readSecret(file);
   if (typeof found === 'object') return found.secret;
   if (!create) return undefined;

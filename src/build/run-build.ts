@@ -89,7 +89,7 @@ export interface BuildResult {
   kits?: { path: string; paper: string; sheetsOfPaper: number; separateSheetsOfPaper: number }[];
   /** Nothing the last build of the same request read or wrote had changed: its result is returned and nothing was made or written. */
   upToDate?: boolean;
-  /** Why nothing this build kept will be found by another (the user's cache secret could be neither read nor made: cacheSecretNote). */
+  /** Why this build used no cache: the user's cache secret could be neither read nor made (cacheSecretNote). */
   cacheNote?: string;
 }
 

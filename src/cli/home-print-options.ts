@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from '../vendor/commander.js';
 import { userPrintersFile } from '../shared/config-files.js';
+import type { PrinterLookup } from '../content/load-printers.js';
 import type { ProjectSettings } from '../content/load-project-config.js';
 import { formatDiagnostics, type OutputFormat } from '../diagnostics/format.js';
 import { DEFAULT_HOME_PRINT, INK_MODES, type HomePrintOptions, type InkMode } from '../shared/home-print.js';
@@ -55,9 +55,9 @@ export async function backOffsetOf(
   if (command.getOptionValueSource('backOffset') === 'cli') return options.backOffset;
   const userFile = userPrintersFile(process.env);
   // No profile asked for and none to read: the printer profiles' code is not loaded.
-  if (options.printer === undefined && settings?.printer === undefined && !(path.isAbsolute(userFile) && existsSync(userFile))) return options.backOffset;
+  if (options.printer === undefined && settings?.printer === undefined && !(userFile !== undefined && existsSync(userFile))) return options.backOffset;
   const { loadPrintersFile, pickPrinter, offsetFor } = await import('../content/load-printers.js');
-  const user = loadPrintersFile(userFile);
+  const user: PrinterLookup = userFile === undefined ? { profiles: new Map(), diagnostics: [] } : loadPrintersFile(userFile);
   const fail = (diagnostics: Parameters<typeof formatDiagnostics>[0]) => {
     io.stderr(formatDiagnostics(diagnostics, options.format === 'json' ? 'text' : options.format, { cwd: io.cwd, summaryOf: 'the printer profiles' }));
     throw new ProjectSettingsError('the printer profiles have errors');
@@ -66,7 +66,7 @@ export async function backOffsetOf(
   if (user.diagnostics.some((d) => d.severity === 'error')) fail(user.diagnostics);
   if (!request) return options.backOffset;
   const profiles = new Map([...user.profiles, ...(settings?.printers ?? new Map())]);
-  const searched = [...(settings?.printers ? [settings.file] : []), userFile];
+  const searched = [...(settings?.printers ? [settings.file] : []), ...(userFile === undefined ? [] : [userFile])];
   const picked = pickPrinter(request, profiles, searched);
   if (picked.diagnostic) fail([picked.diagnostic]);
   if (picked.message) throw new UsageError(picked.message);

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestMatch } from '../diagnostics/did-you-mean.js';
 import { resolveLength } from '../shared/lengths.js';
@@ -37,8 +36,7 @@ export function profileOf(name: string, config: PrinterProfileConfig, file: stri
 /** Reads and checks a printers.yaml; a problem in it is a diagnostic at its line. */
 export function loadPrintersFile(file: string): PrinterLookup {
   const profiles = new Map<string, PrinterProfile>();
-  // A relative path: no home folder is known (see userConfigDir), and none is read from where the command runs.
-  if (!path.isAbsolute(file) || !existsSync(file)) return { profiles, diagnostics: [] };
+  if (!existsSync(file)) return { profiles, diagnostics: [] };
   const loaded = loadYaml(file);
   const diagnostics: Diagnostic[] = loaded.diagnostics.filter((d) => d.code !== 'empty-file');
   if (loaded.data === undefined || loaded.data === null || diagnostics.length > 0) return { profiles, diagnostics, file };

@@ -25,14 +25,14 @@ export function findProjectFile(dir: string): string | undefined {
  * The user's own folder of pocketpress files: $XDG_CONFIG_HOME/pocketpress (when absolute), else
  * ~/.config/pocketpress. A folder given as a relative path (an empty or relative $HOME) would
  * be found from wherever the command runs, inside a project that came from anyone: only an
- * absolute one is taken ($HOME, else, when $HOME is unset, the system account's home), and with
- * none the path stays relative, which the callers take for no such folder.
+ * absolute one is taken ($HOME, else, when $HOME is unset, the system account's home); with
+ * none, the user has no such folder.
  */
-function userConfigDir(env: NodeJS.ProcessEnv): string {
+function userConfigDir(env: NodeJS.ProcessEnv): string | undefined {
   const xdg = env['XDG_CONFIG_HOME'];
   if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'pocketpress');
   const home = env['HOME'] !== undefined ? env['HOME'] : accountHome();
-  return path.join(home !== undefined && path.isAbsolute(home) ? home : '', '.config', 'pocketpress');
+  return home !== undefined && path.isAbsolute(home) ? path.join(home, '.config', 'pocketpress') : undefined;
 }
 
 /** The home folder of the account running this (os.homedir, which throws for an account the system does not know). */
@@ -44,12 +44,14 @@ function accountHome(): string | undefined {
   }
 }
 
-/** The user's printers.yaml: $XDG_CONFIG_HOME/pocketpress/printers.yaml, else ~/.config/pocketpress/printers.yaml. */
-export function userPrintersFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(userConfigDir(env), 'printers.yaml');
+/** The user's printers.yaml: $XDG_CONFIG_HOME/pocketpress/printers.yaml, else ~/.config/pocketpress/printers.yaml; none without a home folder (userConfigDir). */
+export function userPrintersFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = userConfigDir(env);
+  return dir && path.join(dir, 'printers.yaml');
 }
 
-/** The user's build-cache secret (see src/build/cache-secret.ts), beside printers.yaml. */
-export function userCacheSecretFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(userConfigDir(env), 'cache-secret');
+/** The user's build-cache secret (see src/build/cache-secret.ts), beside printers.yaml; none without a home folder. */
+export function userCacheSecretFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = userConfigDir(env);
+  return dir && path.join(dir, 'cache-secret');
 }

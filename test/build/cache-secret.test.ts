@@ -17,7 +17,7 @@ const settings = () => ({ XDG_CONFIG_HOME: tempDir('pocketpress-settings-') });
 describe("the user's secret for the build cache", () => {
   it('is made by the first build, for the user alone, and taken again by the next', () => {
     const env = settings();
-    const file = userCacheSecretFile(env);
+    const file = userCacheSecretFile(env)!;
     expect(file).toBe(path.join(env.XDG_CONFIG_HOME, 'pocketpress', 'cache-secret'));
     const secret = cacheSecret(true, env);
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -31,6 +31,14 @@ describe("the user's secret for the build cache", () => {
     expect(cacheSecret(false, env)).toBe(secret);
     // Another user's settings, another secret.
     expect(cacheSecret(true, settings())).not.toBe(secret);
+  });
+
+  it('is kept under an absolute home folder only', () => {
+    expect(userCacheSecretFile({ HOME: '/home/ada' })).toBe(path.join('/home/ada', '.config', 'pocketpress', 'cache-secret'));
+    expect(userCacheSecretFile({ HOME: '/home/ada', XDG_CONFIG_HOME: '/settings' })).toBe(path.join('/settings', 'pocketpress', 'cache-secret'));
+    // A relative XDG_CONFIG_HOME is passed over, as the XDG rules say; a relative or empty HOME gives none.
+    expect(userCacheSecretFile({ HOME: '/home/ada', XDG_CONFIG_HOME: 'settings' })).toBe(path.join('/home/ada', '.config', 'pocketpress', 'cache-secret'));
+    for (const HOME of ['', '.', 'relative']) expect(userCacheSecretFile({ HOME }), HOME).toBeUndefined();
   });
 
   it('is not made by validate (which writes nothing): no secret, no cache to read', () => {
@@ -64,7 +72,7 @@ describe("the user's secret for the build cache", () => {
     ];
     for (const [what, plant] of cases) {
       const env = settings();
-      const file = userCacheSecretFile(env);
+      const file = userCacheSecretFile(env)!;
       mkdirSync(path.dirname(file), { recursive: true });
       plant(file);
       const before = readFileSync(file);
@@ -112,7 +120,7 @@ describe("the user's secret for the build cache", () => {
 
   it.runIf(posix)('is made by a build that keeps something, not by one stopped by the checks nor by validate; without one a build uses no cache, and says why on stderr', async () => {
     const env = settings();
-    const file = userCacheSecretFile(env);
+    const file = userCacheSecretFile(env)!;
     const saved = process.env['XDG_CONFIG_HOME'];
     process.env['XDG_CONFIG_HOME'] = env.XDG_CONFIG_HOME;
     try {
@@ -150,8 +158,10 @@ describe("the user's secret for the build cache", () => {
   });
 
   it("is never the tests' user's own: the tests keep their settings in a folder of their own", () => {
-    expect(process.env['XDG_CONFIG_HOME']).toBeDefined();
-    expect(path.dirname(process.env['XDG_CONFIG_HOME']!)).toBe(os.tmpdir());
+    const settingsFolder = process.env['XDG_CONFIG_HOME'] ?? '';
+    expect(path.basename(settingsFolder)).toMatch(/^pocketpress-config-.{6}$/);
+    expect(path.dirname(settingsFolder)).toBe(os.tmpdir());
+    expect(userCacheSecretFile()).toBe(path.join(settingsFolder, 'pocketpress', 'cache-secret'));
     expect(process.env[CACHE_SECRET_ENV]).toBeUndefined();
   });
 });
